@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cell-layout",
+    products: [
+        .library(name: "CellLayout", targets: ["CellLayout"]),
+        .executable(name: "layout-cli", targets: ["layout-cli"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        // ICU exports version-suffixed symbols (ubrk_open_72) behind macros Swift cannot
+        // see, so a few plain C functions wrap the break iterators and bidi.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        // The bundled fonts, shipped as a resource bundle next to the binaries.
+        .target(
+            name: "CellLayoutFonts",
+            path: "fonts",
+            exclude: ["README.md"],
+            resources: [.copy("Inter"), .copy("DejaVu")]
+        ),
+        .target(
+            name: "CellLayout",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CellLayoutFonts"]
+        ),
+        .executableTarget(
+            name: "layout-cli",
+            dependencies: [
+                "CellLayout",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "CellLayoutTests",
+            dependencies: ["CellLayout"],
+            exclude: ["Fixtures/README.md"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,75 @@
+#include "CICU.h"
+
+#include <pthread.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+
+// Opening a break iterator loads its rules (tens of microseconds), so each thread keeps
+// one of each kind and only resets its text. A break iterator must not be shared
+// between threads; thread-specific storage closes them when the thread ends.
+static pthread_key_t line_key, grapheme_key;
+static pthread_once_t keys_once = PTHREAD_ONCE_INIT;
+
+static void close_iterator(void *it) { ubrk_close((UBreakIterator *)it); }
+
+static void make_keys(void) {
+    pthread_key_create(&line_key, close_iterator);
+    pthread_key_create(&grapheme_key, close_iterator);
+}
+
+static UBreakIterator *thread_iterator(UBreakIteratorType type) {
+    pthread_once(&keys_once, make_keys);
+    pthread_key_t key = type == UBRK_LINE ? line_key : grapheme_key;
+    UBreakIterator *it = pthread_getspecific(key);
+    if (it == NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        it = ubrk_open(type, "", NULL, 0, &status);
+        if (U_FAILURE(status)) return NULL;
+        pthread_setspecific(key, it);
+    }
+    return it;
+}
+
+// Walks the boundaries after offset 0; `hard` may be NULL.
+static int32_t boundaries(UBreakIteratorType type, const uint16_t *text, int32_t length,
+                          int32_t *offsets, uint8_t *hard) {
+    UBreakIterator *it = thread_iterator(type);
+    if (it == NULL) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    for (int32_t b = ubrk_following(it, 0); b != UBRK_DONE; b = ubrk_next(it)) {
+        if (hard != NULL) {
+            int32_t rule = ubrk_getRuleStatus(it);
+            hard[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
+        }
+        offsets[count++] = b;
+    }
+    return count;
+}
+
+int32_t cicu_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, uint8_t *hard) {
+    return boundaries(UBRK_LINE, text, length, offsets, hard);
+}
+
+int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offsets) {
+    return boundaries(UBRK_CHARACTER, text, length, offsets, NULL);
+}
+
+int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status)) {
+            for (int32_t i = 0; i < length; i++) levels[i] = resolved[i];
+            result = ubidi_getParaLevel(bidi);
+        }
+    }
+    ubidi_close(bidi);
+    return result;
+}

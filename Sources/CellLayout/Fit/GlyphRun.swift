@@ -1,0 +1,127 @@
+import Foundation
+
+/// Glyphs of one font and direction on one line, positioned for drawing.
+///
+/// A renderer draws glyph `i` of `font` with its origin at
+/// `(lineX + positions[i].x, baseline − positions[i].y)`: x grows rightward, y upward,
+/// both in points from the line's left end and baseline. Runs of a line come in visual
+/// (left-to-right) order.
+public struct GlyphRun: Sendable {
+    /// The font to draw with (the text's font or a fallback font).
+    public let font: Font
+    /// Glyph ids in `font`.
+    public let glyphs: [UInt32]
+    /// Each glyph's origin, in points from the line's left end and baseline.
+    public let positions: [CGPoint]
+    /// The UTF-16 offset in the text of each glyph's cluster (-1 for the "…" glyph).
+    public let utf16Offsets: [Int]
+    /// Whether the run is right-to-left text (its glyphs are still in visual order).
+    public let isRightToLeft: Bool
+    /// Where the run starts on the line, in points from the line's left end.
+    public let x: Double
+    /// The run's advance width, in points.
+    public let width: Double
+}
+
+extension TextLayout {
+    /// The glyph runs of line `index`, in visual order, ready to draw without shaping.
+    ///
+    /// White space hanging at the line end is left out; a truncated line has the "…"
+    /// glyph where the text was cut.
+    public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
+        let span = spans[index]
+        let paragraph = prepared.paragraphs[Int(span.paragraph)]
+        var contentEnd = span.end
+        while contentEnd > span.start,
+              paragraph.flags[Int(contentEnd) - 1] & ClusterFlags.whitespace != 0 { contentEnd -= 1 }
+        var pieces: [RunPiece] = []
+        if span.hasEllipsis {
+            collect(paragraph, span.start..<span.prefixEnd, into: &pieces)
+            let ellipsis = prepared.ellipsis
+            let level = pieces.last?.level ?? paragraph.pieces.first?.level ?? 0
+            pieces.append(RunPiece(
+                piece: ellipsis, glyphs: 0..<ellipsis.shaped.glyphs.count, level: level, isEllipsis: true))
+            collect(paragraph, span.suffixStart..<contentEnd, into: &pieces)
+        } else {
+            collect(paragraph, span.start..<contentEnd, into: &pieces)
+        }
+        return Self.position(Self.visualOrder(pieces))
+    }
+
+    /// A glyph range of one shaped piece, at its bidi level.
+    private struct RunPiece {
+        let piece: ShapedPiece
+        let glyphs: Range<Int>
+        let level: UInt8
+        var isEllipsis = false
+    }
+
+    /// The slices of the paragraph's pieces whose clusters fall in `clusters`, in logical order.
+    private func collect(_ paragraph: PreparedParagraph, _ clusters: Range<Int32>, into pieces: inout [RunPiece]) {
+        guard !clusters.isEmpty else { return }
+        let from = Int(paragraph.clusterStarts[Int(clusters.lowerBound)])
+        let to = Int(paragraph.clusterStarts[Int(clusters.upperBound)])
+        for piece in paragraph.pieces {
+            let pieceEnd = piece.utf16Start + (piece.shaped.clusters.max().map { Int($0) + 1 } ?? 0)
+            guard piece.utf16Start < to, pieceEnd > from else { continue }
+            let inside = piece.shaped.clusters.indices.filter {
+                let offset = piece.utf16Start + Int(piece.shaped.clusters[$0])
+                return offset >= from && offset < to
+            }
+            guard let first = inside.first, let last = inside.last else { continue }
+            pieces.append(RunPiece(piece: piece, glyphs: first..<(last + 1), level: piece.level))
+        }
+    }
+
+    /// Reorders pieces from logical to visual order (UAX #9 rule L2: from the highest
+    /// level down to the lowest odd one, reverse every run of pieces at that level or above).
+    private static func visualOrder(_ pieces: [RunPiece]) -> [RunPiece] {
+        guard let highest = pieces.map(\.level).max(), highest > 0 else { return pieces }
+        let lowestOdd = (pieces.map(\.level).min() ?? 0) | 1
+        var order = pieces
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard order[i].level >= level else { i += 1; continue }
+                var j = i
+                while j < order.count, order[j].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
+    }
+
+    /// Merges neighbouring pieces of one font and level into runs and places them.
+    private static func position(_ pieces: [RunPiece]) -> [GlyphRun] {
+        var runs: [GlyphRun] = []
+        var x: Int64 = 0
+        var i = 0
+        while i < pieces.count {
+            var j = i + 1
+            while j < pieces.count, pieces[j].piece.font === pieces[i].piece.font,
+                  pieces[j].level == pieces[i].level, !pieces[j].isEllipsis, !pieces[i].isEllipsis { j += 1 }
+            var glyphs: [UInt32] = [], positions: [CGPoint] = [], offsets: [Int] = []
+            let runX = x
+            for piece in pieces[i..<j] {
+                let shaped = piece.piece.shaped
+                for g in piece.glyphs {
+                    glyphs.append(shaped.glyphs[g])
+                    positions.append(CGPoint(
+                        x: Double(x + Int64(shaped.xOffsets[g])) / Font.unitsPerPoint,
+                        y: Double(shaped.yOffsets[g]) / Font.unitsPerPoint))
+                    offsets.append(piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.clusters[g]))
+                    x += Int64(shaped.advances[g])
+                }
+            }
+            runs.append(GlyphRun(
+                font: pieces[i].piece.font, glyphs: glyphs, positions: positions, utf16Offsets: offsets,
+                isRightToLeft: pieces[i].level & 1 == 1, x: Double(runX) / Font.unitsPerPoint,
+                width: Double(x - runX) / Font.unitsPerPoint))
+            i = j
+        }
+        return runs
+    }
+}

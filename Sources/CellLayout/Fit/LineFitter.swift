@@ -1,0 +1,107 @@
+/// Greedy line filling over a prepared text's segments: pure arithmetic, no shaping.
+///
+/// A segment that fits on the current line joins it (white space at its end hangs and
+/// counts only if more text follows on the line). One that does not starts a new line;
+/// if it does not fit on an empty line either, it breaks between grapheme clusters and
+/// its last piece stays on the line for what follows — UIKit's byWordWrapping, and
+/// Pango's WORD_CHAR. Character wrapping is the same filling with every cluster a segment.
+struct LineFitter {
+    let prepared: PreparedText
+    /// The line width in layout units.
+    let maxWidth: Int64
+    /// Stop after this many lines (one more than a line limit, to see that text is hidden).
+    let lineCap: Int
+    let mode: LineBreakMode
+
+    private(set) var spans: [LineSpan] = []
+    private var paragraphIndex: Int32 = 0
+    private var lineStart: Int32 = 0
+    private var lineWidth: Int64 = 0
+    private var pending: Int64 = 0
+    private var isEmpty = true
+
+    init(prepared: PreparedText, maxWidth: Int64, lineCap: Int, mode: LineBreakMode) {
+        self.prepared = prepared
+        self.maxWidth = maxWidth
+        self.lineCap = lineCap
+        self.mode = mode
+    }
+
+    /// Whether the line cap is reached.
+    var isFull: Bool { spans.count >= lineCap }
+
+    /// Fills every paragraph (until the cap).
+    mutating func fill() {
+        for (index, paragraph) in prepared.paragraphs.enumerated() where !isFull {
+            paragraphIndex = Int32(index)
+            lineStart = 0
+            lineWidth = 0
+            pending = 0
+            isEmpty = true
+            if mode == .byCharWrapping {
+                fillByCluster(paragraph)
+            } else {
+                var start: Int32 = 0
+                for s in paragraph.segmentEnds.indices where !isFull {
+                    let end = paragraph.segmentEnds[s]
+                    place(start, end, width: paragraph.segmentWidths[s], trailing: paragraph.segmentTrailing[s], in: paragraph)
+                    start = end
+                }
+            }
+            if !isFull {
+                spans.append(LineSpan(
+                    paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
+            }
+        }
+    }
+
+    /// Character wrapping: every cluster is a segment, with the white space after it as
+    /// its trailing space.
+    private mutating func fillByCluster(_ paragraph: PreparedParagraph) {
+        var c = 0
+        let count = paragraph.clusterCount
+        while c < count, !isFull {
+            let isSpace = paragraph.flags[c] & ClusterFlags.whitespace != 0
+            var next = c + 1
+            var trailing: Int64 = 0
+            while next < count, paragraph.flags[next] & ClusterFlags.whitespace != 0 {
+                trailing += Int64(paragraph.advances[next])
+                next += 1
+            }
+            let width = Int64(paragraph.advances[c])
+            place(Int32(c), Int32(next), width: isSpace ? 0 : width, trailing: isSpace ? trailing + width : trailing,
+                  in: paragraph)
+            c = next
+        }
+    }
+
+    private mutating func place(_ start: Int32, _ end: Int32, width: Int64, trailing: Int64, in paragraph: PreparedParagraph) {
+        if !isEmpty {
+            if lineWidth + pending + width <= maxWidth {
+                lineWidth += pending + width
+                pending = trailing
+                return
+            }
+            spans.append(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
+            lineStart = start
+            lineWidth = 0
+            pending = 0
+            isEmpty = true
+            if isFull { return }
+        }
+        var contentEnd = end
+        while contentEnd > start, paragraph.flags[Int(contentEnd) - 1] & ClusterFlags.whitespace != 0 {
+            contentEnd -= 1
+        }
+        if width <= maxWidth || contentEnd - start <= 1 {
+            lineWidth = width
+            pending = trailing
+            isEmpty = false
+            return
+        }
+        for c in start..<contentEnd where !isFull {
+            place(c, c + 1, width: Int64(paragraph.advances[Int(c)]), trailing: 0, in: paragraph)
+        }
+        pending = trailing
+    }
+}

@@ -1,0 +1,30 @@
+/// One fitted line, in the prepared text's cluster indices.
+///
+/// A truncated line keeps clusters `start ..< prefixEnd` and `suffixStart ..< end` with
+/// "…" between them (tail truncation keeps no suffix, head truncation no prefix).
+struct LineSpan: Sendable, Equatable {
+    /// The paragraph the line belongs to.
+    var paragraph: Int32
+    /// The line's first cluster.
+    var start: Int32
+    /// The cluster after the line's last (hanging white space included).
+    var end: Int32
+    /// The line's width without hanging white space, "…" included, in layout units.
+    var width: Int64
+    /// Truncated lines only: where the kept start ends.
+    var prefixEnd: Int32
+    /// Truncated lines only: where the kept end starts.
+    var suffixStart: Int32
+    /// Whether the line is truncated with "…".
+    var hasEllipsis: Bool
+
+    init(paragraph: Int32, start: Int32, end: Int32, width: Int64) {
+        self.paragraph = paragraph
+        self.start = start
+        self.end = end
+        self.width = width
+        self.prefixEnd = end
+        self.suffixStart = end
+        self.hasEllipsis = false
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+extension PreparedText {
+    /// Fits the text to `width` points: lines, used width, height.
+    ///
+    /// Pure arithmetic over the prepared segments: no shaping, no string work.
+    /// - Parameters:
+    ///   - width: the line width in points. Infinity means no wrapping; zero, negative or
+    ///     NaN widths put every cluster on a line of its own.
+    ///   - options: line limit, break mode and line spacing.
+    /// - Complexity: O(n) in the number of segments fitted (and clusters of words that
+    ///   break between clusters); with a line limit, only the lines up to it.
+    public func fit(width: Double, options: FitOptions = FitOptions()) -> TextLayout {
+        let maxWidth = Self.layoutUnits(width)
+        let limit = options.maxLines > 0 ? options.maxLines : Int.max
+        var fitter = LineFitter(
+            prepared: self, maxWidth: maxWidth, lineCap: limit == .max ? .max : limit + 1,
+            mode: options.lineBreakMode)
+        fitter.fill()
+        var spans = fitter.spans
+        if spans.count > limit {
+            let last = Truncation.lastLine(
+                spans[limit - 1], of: self, maxWidth: maxWidth, ellipsisWidth: ellipsis.shaped.width,
+                mode: options.lineBreakMode)
+            spans.removeSubrange((limit - 1)...)
+            spans.append(last)
+        }
+        return TextLayout(prepared: self, width: width, options: options, spans: spans)
+    }
+
+    /// `points` in layout units, rounded down; NaN and negatives are 0, and anything past
+    /// a billion points is treated as unlimited.
+    static func layoutUnits(_ points: Double) -> Int64 {
+        guard points > 0 else { return 0 }
+        guard points < 1e9 else { return Int64.max / 4 }
+        return Int64((points * Font.unitsPerPoint + 1e-6).rounded(.down))
+    }
+}
+
+/// A prepared text fitted to a width: its lines, the width they use, their height.
+public struct TextLayout: Sendable {
+    /// The prepared text this layout fits.
+    public let prepared: PreparedText
+    /// The width the text was fitted to, in points.
+    public let width: Double
+    /// The options it was fitted with.
+    public let options: FitOptions
+    let spans: [LineSpan]
+
+    init(prepared: PreparedText, width: Double, options: FitOptions, spans: [LineSpan]) {
+        self.prepared = prepared
+        self.width = width
+        self.options = options
+        self.spans = spans
+    }
+
+    /// The number of lines (0 for an empty text).
+    public var lineCount: Int { spans.count }
+
+    /// The width of the widest line, hanging white space excluded, in points.
+    public var usedWidth: Double {
+        Double(spans.lazy.map(\.width).max() ?? 0) / Font.unitsPerPoint
+    }
+
+    /// The height of the lines: `lineCount × lineHeight`, plus line spacing between
+    /// lines, rounded up to the next 1/`scale` point as UIKit callers do with `ceil`.
+    /// - Parameter scale: the screen scale (1, 2 or 3).
+    public func height(scale: Double = 1) -> Double {
+        guard lineCount > 0 else { return 0 }
+        let exact = Double(lineCount) * prepared.font.lineHeight
+            + Double(lineCount - 1) * options.lineSpacing
+        return Self.roundUp(exact, scale: scale)
+    }
+
+    /// `value` rounded up to the next multiple of 1/`scale`, ignoring floating-point
+    /// noise below a millionth of a point.
+    public static func roundUp(_ value: Double, scale: Double) -> Double {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        return ((value * s) - 1e-6).rounded(.up) / s
+    }
+
+    /// The UTF-16 offset where each line after the first starts.
+    public var breakOffsets: [Int] {
+        spans.dropFirst().map { utf16Start(of: $0) }
+    }
+
+    /// The lines, in order.
+    public var lines: [TextLine] {
+        spans.indices.map { line($0) }
+    }
+
+    /// Line `index`.
+    public func line(_ index: Int) -> TextLine {
+        let span = spans[index]
+        let paragraph = prepared.paragraphs[Int(span.paragraph)]
+        let end = Int(paragraph.clusterStarts[Int(span.end)])
+        return TextLine(
+            utf16Range: utf16Start(of: span)..<end,
+            width: Double(span.width) / Font.unitsPerPoint,
+            isTruncated: span.hasEllipsis,
+            y: Double(index) * (prepared.font.lineHeight + options.lineSpacing),
+            baseline: Double(index) * (prepared.font.lineHeight + options.lineSpacing) + prepared.font.ascender)
+    }
+
+    private func utf16Start(of span: LineSpan) -> Int {
+        let paragraph = prepared.paragraphs[Int(span.paragraph)]
+        return Int(paragraph.clusterStarts[Int(span.start)])
+    }
+}
+
+/// One line of a `TextLayout`.
+public struct TextLine: Hashable, Sendable {
+    /// The UTF-16 range of the text the line stands for (a truncated line stands for the
+    /// rest of its paragraph, of which it shows a part).
+    public let utf16Range: Range<Int>
+    /// The line's width without hanging white space, "…" included, in points.
+    public let width: Double
+    /// Whether the line ends, starts or is cut in the middle with "…".
+    public let isTruncated: Bool
+    /// The top of the line box, in points from the top of the text.
+    public let y: Double
+    /// The baseline, in points from the top of the text (the line gap sits below the
+    /// descender, as in UIKit).
+    public let baseline: Double
+}

@@ -1,0 +1,82 @@
+import CHarfBuzz
+import Foundation
+
+/// One font file's face: its names, weight and glyph coverage, size-independent.
+///
+/// Sendable because the HarfBuzz face and the unscaled font it holds are made immutable
+/// right after creation, and HarfBuzz documents immutable objects as safe to use from
+/// any thread.
+public final class FontFace: @unchecked Sendable {
+    /// The file the face was loaded from.
+    public let path: String
+    /// The typographic family name (name ID 16, else 1), e.g. "Inter".
+    public let family: String
+    /// The OpenType weight class, 100 … 900.
+    public let weightClass: Int
+    /// Whether the face is italic or oblique.
+    public let isItalic: Bool
+    /// Font units per em.
+    public let unitsPerEm: Int32
+
+    let hbFace: OpaquePointer
+    /// The face at its own units (scale = units per em), for coverage and metrics.
+    private let unscaled: OpaquePointer
+
+    /// Loads face `index` of the font file at `path`.
+    /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font.
+    public init(path: String, index: UInt32 = 0) throws {
+        guard FileManager.default.isReadableFile(atPath: path),
+              let blob = hb_blob_create_from_file(path) else {
+            throw FontError.unreadableFile(path: path)
+        }
+        defer { hb_blob_destroy(blob) }
+        guard hb_blob_get_length(blob) > 0, hb_face_count(blob) > index,
+              let face = hb_face_create(blob, index), hb_face_get_glyph_count(face) > 0 else {
+            throw FontError.unreadableFile(path: path)
+        }
+        hb_face_make_immutable(face)
+        let font = hb_font_create(face)!
+        hb_font_make_immutable(font)
+        self.path = path
+        self.hbFace = face
+        self.unscaled = font
+        self.unitsPerEm = Int32(hb_face_get_upem(face))
+        self.family = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
+            ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
+            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let weight = hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)
+        self.weightClass = weight > 0 ? Int(weight.rounded()) : 400
+        self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+            || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+    }
+
+    deinit {
+        hb_font_destroy(unscaled)
+        hb_face_destroy(hbFace)
+    }
+
+    /// Whether the face maps `scalar` to a glyph of its own (not .notdef).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(unscaled, scalar.value, &glyph) != 0
+    }
+
+    /// Ascender, descender (negative below the baseline) and line gap in font units:
+    /// OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea, as HarfBuzz resolves them.
+    var verticalMetrics: (ascender: Int32, descender: Int32, lineGap: Int32) {
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(unscaled, &extents)
+        return (extents.ascender, extents.descender, extents.line_gap)
+    }
+
+    private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
+        var length: UInt32 = 0
+        let total = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, nil)
+        guard total > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(total) + 1)
+        length = total + 1
+        hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, &buffer)
+        let name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+}

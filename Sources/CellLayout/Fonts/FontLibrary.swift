@@ -1,0 +1,169 @@
+import CellLayoutFonts
+import Foundation
+import Synchronization
+
+/// Finds fonts by family, weight and size, or by file, and the fallback fonts for
+/// characters a font cannot draw.
+///
+/// The library knows the bundled fonts (Inter in nine weights, DejaVu Sans as the
+/// wide-coverage fallback), the fonts in any directories it is given, and — when
+/// `useSystemFonts` is on — the fonts fontconfig finds on the machine. A text's fallback
+/// chain is: its own font, the bundled and added faces in the order they were found,
+/// then the system fonts that cover the character.
+///
+/// Thread-safe: every mutable table sits behind a lock, and the fonts it hands out are
+/// immutable.
+public final class FontLibrary: Sendable {
+    /// The family `"system"` resolves to.
+    public static let defaultFamily = "Inter"
+
+    /// The faces of the bundled and added font files, in load order.
+    public let faces: [FontFace]
+    /// Whether system fonts (through fontconfig) may serve lookups and fallback.
+    public let useSystemFonts: Bool
+
+    private let system = SystemFonts()
+    private let fonts = Mutex<[FontKey: Font]>([:])
+    private let systemFaces = Mutex<[String: FontFace]>([:])
+    private let fallbacks = Mutex<[FallbackKey: Font]>([:])
+
+    private struct FontKey: Hashable {
+        let face: ObjectIdentifier
+        let size: Double
+    }
+
+    private struct FallbackKey: Hashable {
+        let fontID: Int
+        let cluster: String
+    }
+
+    /// Creates a library of the bundled fonts plus the fonts found in `fontDirectories`.
+    /// - Parameters:
+    ///   - fontDirectories: folders searched (not recursively into hidden folders) for
+    ///     `.otf`, `.ttf` and `.ttc` files; their faces come after the bundled ones.
+    ///   - useSystemFonts: whether fontconfig's fonts may be used for family lookups and
+    ///     fallback. Off gives the same results on every machine.
+    /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
+    ///   bundled fonts are missing.
+    public init(fontDirectories: [URL] = [], useSystemFonts: Bool = true) throws {
+        guard let bundled = bundledFontsDirectory else {
+            throw FontError.unreadableFile(path: "<bundled fonts>")
+        }
+        var faces: [FontFace] = []
+        for directory in [bundled] + fontDirectories {
+            for path in try Self.fontFiles(in: directory) {
+                faces.append(try FontFace(path: path))
+            }
+        }
+        self.faces = faces
+        self.useSystemFonts = useSystemFonts
+    }
+
+    /// The family names of the bundled and added faces, sorted.
+    public var families: [String] {
+        Array(Set(faces.map(\.family))).sorted()
+    }
+
+    /// The font of `family` nearest to `weight`, at `size` points.
+    ///
+    /// `"system"` names the bundled default family (Inter). Families are compared without
+    /// case; system fonts are searched after the bundled and added ones.
+    /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
+    public func font(family: String, weight: FontWeight = .regular, size: Double) throws -> Font {
+        let name = family.lowercased() == "system" ? Self.defaultFamily : family
+        let candidates = faces.filter { $0.family.lowercased() == name.lowercased() && !$0.isItalic }
+        if let best = candidates.min(by: { weight.distance(to: $0.weightClass) < weight.distance(to: $1.weightClass) }) {
+            return try font(face: best, size: size)
+        }
+        if useSystemFonts, let file = system.face(family: name, weight: weight) {
+            return try font(face: systemFace(file), size: size)
+        }
+        throw FontError.unknownFamily(family, known: families)
+    }
+
+    /// The font in the file at `path` (face `index`), at `size` points.
+    /// - Throws: `FontError.unreadableFile` or `FontError.invalidSize`.
+    public func font(file path: String, index: UInt32 = 0, size: Double) throws -> Font {
+        let face = try faces.first { $0.path == path } ?? systemFace(.init(path: path, index: index))
+        return try font(face: face, size: size)
+    }
+
+    /// `face` (one of this library's) at `size` points; the same object for the same
+    /// face and size.
+    public func font(face: FontFace, size: Double) throws -> Font {
+        let key = FontKey(face: ObjectIdentifier(face), size: size)
+        if let font = fonts.withLock({ $0[key] }) { return font }
+        let made = try Font(face: face, size: size)
+        return fonts.withLock { fonts in
+            if let existing = fonts[key] { return existing }
+            fonts[key] = made
+            return made
+        }
+    }
+
+    /// The font that draws the grapheme cluster `cluster` in place of `font`: `font`
+    /// itself when it covers every character, else the first covering face of the
+    /// fallback chain at the same size, else `font` (whose .notdef glyph then measures it).
+    func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font) -> Font {
+        if Self.covers(font.face, cluster) { return font }
+        let key = FallbackKey(fontID: font.id, cluster: String(String.UnicodeScalarView(cluster)))
+        if let known = fallbacks.withLock({ $0[key] }) { return known }
+        let chosen = fallbackFont(for: cluster, from: font) ?? font
+        fallbacks.withLock { $0[key] = chosen }
+        return chosen
+    }
+
+    private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font) -> Font? {
+        let weight = font.face.weightClass
+        let bundled = faces
+            .filter { $0 !== font.face && !$0.isItalic && Self.covers($0, cluster) }
+            .min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
+        if let bundled { return try? self.font(face: bundled, size: font.size) }
+        guard useSystemFonts,
+              let first = cluster.first(where: { !Self.isInvisible($0) }),
+              let file = system.face(covering: first),
+              let face = try? systemFace(file), Self.covers(face, cluster) else { return nil }
+        return try? self.font(face: face, size: font.size)
+    }
+
+    private func systemFace(_ file: SystemFonts.FileFace) throws -> FontFace {
+        let key = "\(file.path)#\(file.index)"
+        if let face = systemFaces.withLock({ $0[key] }) { return face }
+        let face = try FontFace(path: file.path, index: file.index)
+        systemFaces.withLock { $0[key] = face }
+        return face
+    }
+
+    /// Whether `face` has a glyph for every visible character of the cluster.
+    static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar]) -> Bool {
+        cluster.allSatisfy { isInvisible($0) || face.covers($0) }
+    }
+
+    /// Characters that draw nothing and need no glyph: default-ignorables (ZWJ, variation
+    /// selectors, …) and controls.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
+    }
+
+    private static func fontFiles(in directory: URL) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
+        ) else { throw FontError.unreadableFile(path: directory.path) }
+        var found: [String] = []
+        for case let url as URL in walker
+        where ["otf", "ttf", "ttc"].contains(url.pathExtension.lowercased()) {
+            found.append(url.path)
+        }
+        if found.isEmpty, !FileManager.default.fileExists(atPath: directory.path) {
+            throw FontError.unreadableFile(path: directory.path)
+        }
+        return found.sorted(by: Self.loadOrder)
+    }
+
+    /// Inter before DejaVu, and so on alphabetically: the bundled default family comes
+    /// first in the fallback order.
+    private static func loadOrder(_ a: String, _ b: String) -> Bool {
+        let aDefault = a.contains("/\(defaultFamily)/"), bDefault = b.contains("/\(defaultFamily)/")
+        return aDefault != bDefault ? aDefault : a < b
+    }
+}

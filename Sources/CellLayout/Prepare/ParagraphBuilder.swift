@@ -1,0 +1,195 @@
+import CHarfBuzz
+import CICU
+
+/// Turns one text's UTF-16 code units into prepared paragraphs.
+///
+/// Per paragraph: grapheme clusters and UAX #14 break opportunities from ICU, bidi
+/// levels from ICU when the paragraph has right-to-left characters, a font per cluster
+/// along the fallback chain, pieces of one segment, font, script and level each, shaped
+/// through the engine's memo, and the advances spread back onto clusters.
+struct ParagraphBuilder {
+    let engine: TextEngine
+    let font: Font
+    let text: UnsafeBufferPointer<UInt16>
+
+    /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
+    /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no
+    /// empty paragraph after it, as in UIKit.
+    func build() -> [PreparedParagraph] {
+        var paragraphs: [PreparedParagraph] = []
+        var start = 0
+        var i = 0
+        while i < text.count {
+            let unit = text[i]
+            guard Self.isHardBreak(unit) else { i += 1; continue }
+            paragraphs.append(paragraph(start..<i))
+            i += unit == 0x0D && i + 1 < text.count && text[i + 1] == 0x0A ? 2 : 1
+            start = i
+        }
+        if start < text.count { paragraphs.append(paragraph(start..<text.count)) }
+        return paragraphs
+    }
+
+    static func isHardBreak(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    private func paragraph(_ range: Range<Int>) -> PreparedParagraph {
+        let length = range.count
+        guard length > 0 else {
+            return PreparedParagraph(
+                utf16Start: range.lowerBound, clusterStarts: [Int32(range.lowerBound)], advances: [],
+                flags: [], segmentEnds: [], segmentWidths: [], segmentTrailing: [], pieces: [])
+        }
+        let base = text.baseAddress! + range.lowerBound
+        var graphemeEnds = [Int32](repeating: 0, count: length + 1)
+        var breaks = [Int32](repeating: 0, count: length + 1)
+        var hard = [UInt8](repeating: 0, count: length + 1)
+        let graphemeCount = max(0, Int(cicu_grapheme_breaks(base, Int32(length), &graphemeEnds)))
+        let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
+        let levels = Self.bidiLevels(base, length)
+
+        var clusterStarts = [Int32](repeating: 0, count: graphemeCount + 1)
+        var advances = [Int32](repeating: 0, count: graphemeCount)
+        var flags = [UInt8](repeating: 0, count: graphemeCount)
+        var breakAfter = [Bool](repeating: false, count: graphemeCount)
+        var unitToCluster = [Int32](repeating: 0, count: length)
+        var pieces: [ShapedPiece] = []
+        var scalars: [Unicode.Scalar] = []
+
+        var pieceStart = 0, pieceFirstCluster = 0
+        var pieceFont = font, pieceScript = HB_SCRIPT_COMMON, pieceLevel: UInt8 = 0
+        var nextBreak = 0
+        var clusterStart = 0
+        for cluster in 0..<graphemeCount {
+            let clusterEnd = Int(graphemeEnds[cluster])
+            clusterStarts[cluster] = Int32(range.lowerBound + clusterStart)
+            for unit in clusterStart..<clusterEnd { unitToCluster[unit] = Int32(cluster) }
+            Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
+
+            let clusterFont = FontLibrary.covers(font.face, scalars)
+                ? font : engine.fonts.font(for: scalars, fallingBackFrom: font)
+            var script = HB_SCRIPT_COMMON
+            for scalar in scalars {
+                let s = Shaper.script(of: scalar)
+                if Shaper.isSpecific(s) { script = s; break }
+            }
+            let level = levels?[clusterStart] ?? 0
+            if let first = scalars.first, first.properties.isWhitespace, !Self.isNoBreakSpace(first) {
+                flags[cluster] = ClusterFlags.whitespace
+            }
+            while nextBreak < breakCount, Int(breaks[nextBreak]) < clusterEnd { nextBreak += 1 }
+            breakAfter[cluster] = nextBreak < breakCount && Int(breaks[nextBreak]) == clusterEnd
+                && clusterEnd < length
+
+            if cluster > 0 {
+                let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(pieceScript)
+                    && script != pieceScript
+                if breakAfter[cluster - 1] || clusterFont !== pieceFont || level != pieceLevel || scriptChanges {
+                    pieces.append(shapePiece(
+                        base, pieceStart..<clusterStart, clusters: pieceFirstCluster..<cluster,
+                        font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
+                        unitToCluster: unitToCluster, advances: &advances))
+                    pieceStart = clusterStart
+                    pieceFirstCluster = cluster
+                    pieceScript = HB_SCRIPT_COMMON
+                }
+            }
+            if cluster == pieceFirstCluster {
+                pieceFont = clusterFont
+                pieceLevel = level
+            }
+            if !Shaper.isSpecific(pieceScript) { pieceScript = script }
+            clusterStart = clusterEnd
+        }
+        clusterStarts[graphemeCount] = Int32(range.lowerBound + length)
+        pieces.append(shapePiece(
+            base, pieceStart..<length, clusters: pieceFirstCluster..<graphemeCount,
+            font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
+            unitToCluster: unitToCluster, advances: &advances))
+
+        var segmentEnds: [Int32] = [], segmentWidths: [Int64] = [], segmentTrailing: [Int64] = []
+        var segmentStart = 0
+        for cluster in 0..<graphemeCount where breakAfter[cluster] || cluster == graphemeCount - 1 {
+            var trailingStart = cluster + 1
+            while trailingStart > segmentStart, flags[trailingStart - 1] & ClusterFlags.whitespace != 0 {
+                trailingStart -= 1
+            }
+            var width: Int64 = 0, trailing: Int64 = 0
+            for c in segmentStart..<trailingStart { width += Int64(advances[c]) }
+            for c in trailingStart..<(cluster + 1) { trailing += Int64(advances[c]) }
+            segmentEnds.append(Int32(cluster + 1))
+            segmentWidths.append(width)
+            segmentTrailing.append(trailing)
+            segmentStart = cluster + 1
+        }
+        return PreparedParagraph(
+            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, flags: flags,
+            segmentEnds: segmentEnds, segmentWidths: segmentWidths, segmentTrailing: segmentTrailing,
+            pieces: pieces)
+    }
+
+    /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's
+    /// advance to the cluster it belongs to. A glyph that stands for several clusters (a
+    /// ligature) has its advance shared equally among them, as Pango and CoreText do.
+    private func shapePiece(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
+        font: Font, script: hb_script_t, level: UInt8, offset: Int,
+        unitToCluster: [Int32], advances: inout [Int32]
+    ) -> ShapedPiece {
+        let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
+        let rtl = level & 1 == 1
+        let key = ShapeCache.Key(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: Array(slice))
+        let shaped = engine.shapeCache.shaped(key) {
+            Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl)
+        }
+        var hasGlyph = [Bool](repeating: false, count: clusters.count)
+        for i in shaped.glyphs.indices {
+            let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
+            advances[cluster] += shaped.advances[i]
+            hasGlyph[cluster - clusters.lowerBound] = true
+        }
+        var c = clusters.lowerBound
+        while c < clusters.upperBound {
+            var next = c + 1
+            while next < clusters.upperBound, !hasGlyph[next - clusters.lowerBound] { next += 1 }
+            let shareCount = Int32(next - c)
+            if shareCount > 1 {
+                let total = advances[c], share = total / shareCount
+                for k in c..<next { advances[k] = share }
+                advances[c] += total - share * shareCount
+            }
+            c = next
+        }
+        return ShapedPiece(shaped: shaped, font: font, utf16Start: offset + units.lowerBound, level: level)
+    }
+
+    /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left
+    /// (no code unit at or above U+0590), which spares the ICU call for most Latin text.
+    private static func bidiLevels(_ base: UnsafePointer<UInt16>, _ length: Int) -> [UInt8]? {
+        guard (0..<length).contains(where: { base[$0] >= 0x0590 }) else { return nil }
+        var levels = [UInt8](repeating: 0, count: length)
+        return cicu_bidi_levels(base, Int32(length), &levels) < 0 ? nil : levels
+    }
+
+    /// No-break spaces glue words together instead of hanging at a line end.
+    private static func isNoBreakSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{00A0}" || scalar == "\u{2007}" || scalar == "\u{202F}"
+    }
+
+    private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
+        var decoder = UTF16()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: return
+            }
+        }
+    }
+}

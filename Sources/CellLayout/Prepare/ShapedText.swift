@@ -1,0 +1,26 @@
+/// The glyphs HarfBuzz made of one piece of text in one font, script and direction.
+///
+/// Offsets and advances are in layout units (1/1024 pt); `clusters` are UTF-16 offsets
+/// into the piece. For right-to-left text the glyphs are in visual order, as HarfBuzz
+/// returns them.
+final class ShapedText: Sendable {
+    let glyphs: [UInt32]
+    let advances: [Int32]
+    let xOffsets: [Int32]
+    let yOffsets: [Int32]
+    let clusters: [Int32]
+    /// The sum of `advances`.
+    let width: Int64
+
+    init(glyphs: [UInt32], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [Int32]) {
+        self.glyphs = glyphs
+        self.advances = advances
+        self.xOffsets = xOffsets
+        self.yOffsets = yOffsets
+        self.clusters = clusters
+        self.width = advances.reduce(0) { $0 + Int64($1) }
+    }
+
+    /// Roughly how many bytes the entry holds, for the cache's byte bound.
+    var byteCount: Int { 64 + glyphs.count * 20 }
+}

@@ -1,0 +1,47 @@
+import CHarfBuzz
+
+/// Shapes one piece of text — one font, one script, one direction — with HarfBuzz.
+enum Shaper {
+    /// The glyphs of `units` in `font`, shaped without surrounding context, so that the
+    /// result depends on nothing but the arguments (what makes it safe to memoize).
+    static func shape(
+        _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool
+    ) -> ShapedText {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let n = Int(count)
+        var glyphs = [UInt32](repeating: 0, count: n)
+        var advances = [Int32](repeating: 0, count: n)
+        var xOffsets = [Int32](repeating: 0, count: n)
+        var yOffsets = [Int32](repeating: 0, count: n)
+        var clusters = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            glyphs[i] = infos[i].codepoint
+            clusters[i] = Int32(infos[i].cluster)
+            advances[i] = positions[i].x_advance
+            xOffsets[i] = positions[i].x_offset
+            yOffsets[i] = positions[i].y_offset
+        }
+        return ShapedText(
+            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters)
+    }
+
+    /// The script of `scalar` (Common and Inherited for characters of no one script).
+    static func script(of scalar: Unicode.Scalar) -> hb_script_t {
+        hb_unicode_script(unicodeFunctions, scalar.value)
+    }
+
+    /// Whether `script` is a real script rather than Common, Inherited or Unknown.
+    static func isSpecific(_ script: hb_script_t) -> Bool {
+        script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+    }
+
+    nonisolated(unsafe) private static let unicodeFunctions = hb_unicode_funcs_get_default()
+}

@@ -1,0 +1,52 @@
+/// Prepares texts for measuring: the entry point of the text pipeline.
+///
+/// An engine owns the memo of shaped pieces that all its preparations share, so one
+/// engine per process (or per font library) is the intended use. Thread-safe: prepare
+/// texts from as many threads as you like.
+///
+/// ```swift
+/// let engine = try TextEngine()
+/// let font = try engine.fonts.font(family: "Inter", size: 17)
+/// let layout = engine.prepare("Hello, world", font: font).fit(width: 343)
+/// print(layout.lineCount, layout.usedWidth, layout.height())
+/// ```
+public final class TextEngine: Sendable {
+    /// Where fonts and fallback fonts come from.
+    public let fonts: FontLibrary
+    let shapeCache: ShapeCache
+
+    /// Creates an engine.
+    /// - Parameters:
+    ///   - fonts: the font library (default: the bundled fonts and the system's).
+    ///   - shapeMemoEntries: the most shaped pieces (about one per distinct word) kept;
+    ///     0 turns the memo off.
+    ///   - shapeMemoBytes: about the most bytes the memo holds.
+    public init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
+        self.fonts = fonts
+        self.shapeCache = ShapeCache(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes)
+    }
+
+    /// Creates an engine over a new library of the bundled and system fonts.
+    /// - Throws: `FontError` when the bundled fonts cannot be read.
+    public convenience init() throws {
+        self.init(fonts: try FontLibrary())
+    }
+
+    /// How many shaped pieces came from the memo, and how many were shaped.
+    public var shapeStatistics: (hits: Int, misses: Int) { shapeCache.statistics }
+
+    /// Prepares `text` for fitting in `font`: splits hard paragraphs, finds break
+    /// opportunities and grapheme clusters, picks fallback fonts, shapes.
+    /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
+    public func prepare(_ text: String, font: Font) -> PreparedText {
+        let units = Array(text.utf16)
+        let paragraphs = units.withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, text: buffer).build()
+        }
+        let ellipsis = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, text: buffer).build()
+        }
+        return PreparedText(
+            font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: ellipsis[0].pieces[0])
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads a file or standard input one line at a time, as bytes, with bounded memory.
+struct LineReader {
+    /// How errors name the input: the path, or `<stdin>`.
+    let name: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// The 1-based number of the line `next()` returned last.
+    private(set) var lineNumber = 0
+
+    /// Opens `path`, or standard input when `path` is nil or "-".
+    /// - Throws: `CLIError` when the file cannot be opened.
+    init(path: String?) throws {
+        if let path, path != "-" {
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else {
+                throw CLIError("\(path): cannot open: \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw CLIError("\(path): cannot read: it is a directory")
+            }
+            descriptor = fd
+            name = path
+        } else {
+            descriptor = 0
+            name = "<stdin>"
+        }
+    }
+
+    /// The next line without its line ending, or nil at the end of the input.
+    /// - Throws: `CLIError` when reading fails.
+    mutating func next() throws -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = buffer[start..<end]
+                start = newline + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                return line
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            let chunk = 1 << 16
+            let oldCount = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Foundation.read(descriptor, raw.baseAddress! + oldCount, chunk)
+            }
+            guard read >= 0 else {
+                throw CLIError("\(name): cannot read: \(String(cString: strerror(errno)))")
+            }
+            buffer.removeSubrange((oldCount + read)...)
+            if read == 0 { atEnd = true }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import CellLayout
+
+/// `layout-cli measure`: text in, size out.
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure wrapped text: line count, used width and height per row.",
+        discussion: """
+            Reads JSON Lines, one {"id": <any>, "text": "<string>"} per line (other keys are \
+            ignored, blank lines skipped), and writes one {"id", "lines", "width", "height"} \
+            per row, in order. Height is lines × the font's line height, rounded up to the \
+            next 1/scale point.
+
+            Example:
+              layout-cli measure --font Inter --size 17 --width 343 < texts.jsonl > sizes.jsonl
+              layout-cli measure --width 200 --lines 2 --break tail --detail --text "Hello, world"
+            """
+    )
+
+    @Option(help: "A font family (Inter, system) or the path of a font file.")
+    var font = "system"
+
+    @Option(parsing: .unconditional, help: "The font size in points.")
+    var size = "17"
+
+    @Option(help: "The font weight: \(FontWeight.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var weight = "regular"
+
+    @Option(parsing: .unconditional, help: "The line width in points.")
+    var width: String
+
+    @Option(parsing: .unconditional, help: "The most lines (0 = no limit); with head/middle/tail the last line is truncated with \"…\".")
+    var lines = "0"
+
+    @Option(name: .customLong("break"),
+            help: "Line break mode: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var breakMode = "word"
+
+    @Option(help: "Screen scale (1, 2 or 3): heights are rounded up to the next 1/scale point.")
+    var scale = "1"
+
+    @Flag(help: "Add \"breaks\": the UTF-16 offsets where each line after the first starts.")
+    var detail = false
+
+    @Option(help: "Measure this one string instead of reading JSON Lines.")
+    var text: String?
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @Argument(help: "A JSON Lines file (default: standard input).")
+    var input: String?
+
+    func run() throws {
+        let width = try OptionValues.positive(self.width, option: "--width")
+        let size = try OptionValues.positive(size, option: "--size", maximum: 10_000)
+        let maxLines = try OptionValues.count(lines, option: "--lines")
+        let scale = try OptionValues.scale(scale)
+        let mode: LineBreakMode = try OptionValues.choice(breakMode, option: "--break", what: "break mode")
+        let weight: FontWeight = try OptionValues.choice(weight, option: "--weight", what: "weight")
+        let engine = try fontOptions.makeEngine()
+        let font = try OptionValues.font(font, weight: weight, size: size, in: engine)
+        let options = FitOptions(maxLines: maxLines, lineBreakMode: mode)
+        var writer = JSONWriter()
+
+        func measure(_ text: String, id: JSONValue) {
+            let layout = engine.prepare(text, font: font).fit(width: width, options: options)
+            writer.reset()
+            writer.raw("{\"id\":")
+            writer.write(id)
+            writer.raw(",\"lines\":\(layout.lineCount),\"width\":")
+            writer.write(layout.usedWidth)
+            writer.raw(",\"height\":")
+            writer.write(layout.height(scale: scale))
+            if detail {
+                writer.raw(",\"breaks\":")
+                writer.write(.array(layout.breakOffsets.map { .number(Double($0)) }))
+            }
+            writer.raw("}")
+            Output.writeLine(writer.bytes)
+        }
+
+        if let text {
+            guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
+            measure(text, id: .null)
+        } else {
+            var reader = try LineReader(path: input)
+            while let line = try reader.next() {
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+                let row = try Rows.object(line, reader: reader)
+                measure(try Rows.text(row, key: "text", reader: reader), id: row["id"] ?? .null)
+            }
+        }
+        Output.flushStandardOutput()
+    }
+}

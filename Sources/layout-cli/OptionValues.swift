@@ -1,0 +1,54 @@
+import CellLayout
+
+/// Checks of option values, each failing with a `CLIError` that names the option.
+enum OptionValues {
+    /// A finite number in `(0, maximum]`, e.g. a width or a font size.
+    static func positive(_ text: String, option: String, maximum: Double = 1_000_000) throws -> Double {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+            throw CLIError("\(option): must be a positive number, got \(text)")
+        }
+        guard value <= maximum else {
+            throw CLIError("\(option): must be at most \(maximum.formatted3), got \(text)")
+        }
+        return value
+    }
+
+    /// A whole number in `0...maximum`.
+    static func count(_ text: String, option: String, maximum: Int = 1_000_000) throws -> Int {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0, value <= maximum else {
+            throw CLIError("\(option): must be a whole number from 0 to \(maximum), got \(text)")
+        }
+        return value
+    }
+
+    /// The screen scale: 1, 2 or 3.
+    static func scale(_ text: String) throws -> Double {
+        guard let value = Int(text), [1, 2, 3].contains(value) else {
+            throw CLIError("--scale: must be 1, 2 or 3, got \(text)")
+        }
+        return Double(value)
+    }
+
+    /// One of an enumeration's raw values.
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, what: String) throws -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            let known = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIError("\(option): unknown \(what) \"\(text)\" (expected \(known))")
+        }
+        return value
+    }
+
+    /// A font by family (`Inter`, `system`) or by file path (anything with a `/` or a font
+    /// file extension), at `size` and `weight`.
+    static func font(_ name: String, weight: FontWeight, size: Double, in engine: TextEngine) throws -> Font {
+        let isFile = name.contains("/") || [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        do {
+            return isFile
+                ? try engine.fonts.font(file: name, size: size)
+                : try engine.fonts.font(family: name, weight: weight, size: size)
+        } catch let error as FontError {
+            throw CLIError("--font: \(error)")
+        }
+    }
+}
