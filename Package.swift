@@ -52,8 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout"],
-            exclude: ["Fixtures/README.md"],
+            dependencies: ["CellLayout", "layout-cli"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -77,7 +77,9 @@ def main():
         scaled = advances(path, size * 1024, lang, text)
         row = {"file": file, "size": size, "weight": weight, "language": lang, "text": text,
                "width": round(units * size / upem, 4), "advancesFontUnits": units,
-               "upem": upem, "width1024": round(scaled / 1024, 4)}
+               "upem": upem, "width1024": round(scaled / 1024, 4),
+               # UIKit does not count white space hanging at a line end.
+               "widthTrimmed1024": round(advances(path, size * 1024, lang, text.rstrip()) / 1024, 4)}
         print(json.dumps(row, ensure_ascii=False, separators=(",", ":")))
 
 

@@ -299,6 +299,11 @@ int main(int argc, char **argv) {
 
     FILE *in = stdin;
 
+    /* Pango >= 1.44 inserts a hyphen where it breaks a word between characters; UIKit's
+       byWordWrapping does not (hyphenationFactor 0), so turn it off. */
+    PangoAttrList *no_hyphens = pango_attr_list_new();
+    pango_attr_list_insert(no_hyphens, pango_attr_insert_hyphens_new(FALSE));
+
     if (bench) {
         GArray *rows = g_array_new(FALSE, FALSE, sizeof(Row));
         Row row;
@@ -315,6 +320,7 @@ int main(int argc, char **argv) {
             PangoLayout *lay = pango_layout_new(ctx);
             pango_layout_set_font_description(lay, desc);
             pango_layout_set_wrap(lay, PANGO_WRAP_WORD_CHAR);
+            pango_layout_set_attributes(lay, no_hyphens);
             pango_layout_set_text(lay, r->text, r->len);
             pango_layout_set_width(lay, w1 * PANGO_SCALE);
             sum1 += pango_layout_get_line_count(lay); /* forces the layout */
@@ -344,6 +350,7 @@ int main(int argc, char **argv) {
     PangoLayout *layout = pango_layout_new(ctx);
     pango_layout_set_font_description(layout, desc);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_attributes(layout, no_hyphens);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
     pango_layout_set_justify(layout, FALSE);
     pango_layout_set_indent(layout, 0);

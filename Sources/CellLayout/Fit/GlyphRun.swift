@@ -54,6 +54,8 @@ extension TextLayout {
         let glyphs: Range<Int>
         let level: UInt8
         var isEllipsis = false
+        /// Kerning added after the piece's logically last glyph (the next piece follows).
+        var kernAfter: Int32 = 0
     }
 
     /// The slices of the paragraph's pieces whose clusters fall in `clusters`, in logical order.
@@ -62,14 +64,16 @@ extension TextLayout {
         let from = Int(paragraph.clusterStarts[Int(clusters.lowerBound)])
         let to = Int(paragraph.clusterStarts[Int(clusters.upperBound)])
         for piece in paragraph.pieces {
-            let pieceEnd = piece.utf16Start + (piece.shaped.clusters.max().map { Int($0) + 1 } ?? 0)
-            guard piece.utf16Start < to, pieceEnd > from else { continue }
+            guard piece.utf16Start < to, piece.utf16End > from else { continue }
             let inside = piece.shaped.clusters.indices.filter {
                 let offset = piece.utf16Start + Int(piece.shaped.clusters[$0])
                 return offset >= from && offset < to
             }
             guard let first = inside.first, let last = inside.last else { continue }
-            pieces.append(RunPiece(piece: piece, glyphs: first..<(last + 1), level: piece.level))
+            let followed = piece.utf16End < to
+            pieces.append(RunPiece(
+                piece: piece, glyphs: first..<(last + 1), level: piece.level,
+                kernAfter: followed ? piece.kernAfter : 0))
         }
     }
 
@@ -107,13 +111,14 @@ extension TextLayout {
             let runX = x
             for piece in pieces[i..<j] {
                 let shaped = piece.piece.shaped
+                let kernedGlyph = piece.level & 1 == 1 ? piece.glyphs.lowerBound : piece.glyphs.upperBound - 1
                 for g in piece.glyphs {
                     glyphs.append(shaped.glyphs[g])
                     positions.append(CGPoint(
                         x: Double(x + Int64(shaped.xOffsets[g])) / Font.unitsPerPoint,
                         y: Double(shaped.yOffsets[g]) / Font.unitsPerPoint))
                     offsets.append(piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.clusters[g]))
-                    x += Int64(shaped.advances[g])
+                    x += Int64(shaped.advances[g]) + (g == kernedGlyph ? Int64(piece.kernAfter) : 0)
                 }
             }
             runs.append(GlyphRun(

@@ -5,6 +5,8 @@
 /// if it does not fit on an empty line either, it breaks between grapheme clusters and
 /// its last piece stays on the line for what follows — UIKit's byWordWrapping, and
 /// Pango's WORD_CHAR. Character wrapping is the same filling with every cluster a segment.
+/// A cluster's kerning with the next one is part of the white space after it: it counts
+/// only when the next cluster follows on the same line.
 struct LineFitter {
     let prepared: PreparedText
     /// The line width in layout units.
@@ -68,9 +70,10 @@ struct LineFitter {
                 trailing += Int64(paragraph.advances[next])
                 next += 1
             }
-            let width = Int64(paragraph.advances[c])
-            place(Int32(c), Int32(next), width: isSpace ? 0 : width, trailing: isSpace ? trailing + width : trailing,
-                  in: paragraph)
+            let kern = Int64(paragraph.kerns[c])
+            let width = Int64(paragraph.advances[c]) - kern
+            place(Int32(c), Int32(next), width: isSpace ? 0 : width,
+                  trailing: isSpace ? trailing + width + kern : trailing + kern, in: paragraph)
             c = next
         }
     }
@@ -100,7 +103,11 @@ struct LineFitter {
             return
         }
         for c in start..<contentEnd where !isFull {
-            place(c, c + 1, width: Int64(paragraph.advances[Int(c)]), trailing: 0, in: paragraph)
+            // The last cluster's kerning with what follows is already in `trailing` when
+            // nothing hangs after it; with white space after it, it stays in the width,
+            // as in the segment's own width.
+            let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
+            place(c, c + 1, width: Int64(paragraph.advances[Int(c)]) - kern, trailing: kern, in: paragraph)
         }
         pending = trailing
     }

@@ -10,13 +10,12 @@ enum Truncation {
     static func lastLine(
         _ filled: LineSpan, of prepared: PreparedText, maxWidth: Int64, ellipsisWidth: Int64, mode: LineBreakMode
     ) -> LineSpan {
-        let paragraph = prepared.paragraphs[Int(filled.paragraph)]
+        let text = Clusters(paragraph: prepared.paragraphs[Int(filled.paragraph)])
         let start = filled.start
-        let end = Int32(paragraph.clusterCount)
+        let end = Int32(text.paragraph.clusterCount)
         var contentEnd = end
-        while contentEnd > start, isSpace(paragraph, contentEnd - 1) { contentEnd -= 1 }
-        var restWidth: Int64 = 0
-        for c in start..<contentEnd { restWidth += advance(paragraph, c) }
+        while contentEnd > start, text.isSpace(contentEnd - 1) { contentEnd -= 1 }
+        let restWidth = text.width(start..<contentEnd)
         let hiddenAfter = Int(filled.paragraph) < prepared.paragraphs.count - 1
         var line = LineSpan(paragraph: filled.paragraph, start: start, end: end, width: restWidth)
 
@@ -31,56 +30,50 @@ enum Truncation {
         }
         let budget = maxWidth - ellipsisWidth
         var prefixEnd = start, suffixStart = contentEnd
-        var front: Int64 = 0, back: Int64 = 0
-        let tail = mode == .byTruncatingTail || restWidth <= maxWidth
-        if tail {
-            while prefixEnd < contentEnd, front + advance(paragraph, prefixEnd) <= budget {
-                front += advance(paragraph, prefixEnd)
-                prefixEnd += 1
-            }
+        if mode == .byTruncatingTail || restWidth <= maxWidth {
+            while prefixEnd < contentEnd, text.width(start..<(prefixEnd + 1)) <= budget { prefixEnd += 1 }
             suffixStart = end
         } else if mode == .byTruncatingHead {
-            while suffixStart > start, back + advance(paragraph, suffixStart - 1) <= budget {
-                back += advance(paragraph, suffixStart - 1)
-                suffixStart -= 1
-            }
+            while suffixStart > start, text.width((suffixStart - 1)..<contentEnd) <= budget { suffixStart -= 1 }
         } else {
-            while true {
-                let frontNext = prefixEnd < suffixStart ? advance(paragraph, prefixEnd) : Int64.max
-                let backNext = prefixEnd < suffixStart ? advance(paragraph, suffixStart - 1) : Int64.max
-                let frontFits = frontNext != .max && front + back + frontNext <= budget
-                let backFits = backNext != .max && front + back + backNext <= budget
+            // Take a cluster from the narrower side while one fits.
+            while prefixEnd < suffixStart {
+                let front = text.width(start..<prefixEnd), back = text.width(suffixStart..<contentEnd)
+                let frontFits = text.width(start..<(prefixEnd + 1)) + back <= budget
+                let backFits = front + text.width((suffixStart - 1)..<contentEnd) <= budget
                 if frontFits && (front <= back || !backFits) {
-                    front += frontNext
                     prefixEnd += 1
                 } else if backFits {
-                    back += backNext
                     suffixStart -= 1
                 } else {
                     break
                 }
             }
         }
-        while prefixEnd > start, isSpace(paragraph, prefixEnd - 1) {
-            prefixEnd -= 1
-            front -= advance(paragraph, prefixEnd)
-        }
-        while suffixStart < contentEnd, isSpace(paragraph, suffixStart) {
-            back -= advance(paragraph, suffixStart)
-            suffixStart += 1
-        }
+        while prefixEnd > start, text.isSpace(prefixEnd - 1) { prefixEnd -= 1 }
+        while suffixStart < contentEnd, text.isSpace(suffixStart) { suffixStart += 1 }
         line.prefixEnd = prefixEnd
         line.suffixStart = suffixStart
         line.hasEllipsis = true
-        line.width = front + ellipsisWidth + back
+        line.width = text.width(start..<prefixEnd) + ellipsisWidth + text.width(suffixStart..<contentEnd)
         return line
     }
 
-    private static func advance(_ paragraph: PreparedParagraph, _ cluster: Int32) -> Int64 {
-        Int64(paragraph.advances[Int(cluster)])
-    }
+    /// Width arithmetic over a paragraph's clusters.
+    private struct Clusters {
+        let paragraph: PreparedParagraph
 
-    private static func isSpace(_ paragraph: PreparedParagraph, _ cluster: Int32) -> Bool {
-        paragraph.flags[Int(cluster)] & ClusterFlags.whitespace != 0
+        /// The width of clusters `range` set alone: their advances, less the last one's
+        /// kerning with the cluster after the range.
+        func width(_ range: Range<Int32>) -> Int64 {
+            guard let last = range.last else { return 0 }
+            var sum: Int64 = 0
+            for c in range { sum += Int64(paragraph.advances[Int(c)]) }
+            return sum - Int64(paragraph.kerns[Int(last)])
+        }
+
+        func isSpace(_ cluster: Int32) -> Bool {
+            paragraph.flags[Int(cluster)] & ClusterFlags.whitespace != 0
+        }
     }
 }

@@ -41,7 +41,7 @@ struct ParagraphBuilder {
         let length = range.count
         guard length > 0 else {
             return PreparedParagraph(
-                utf16Start: range.lowerBound, clusterStarts: [Int32(range.lowerBound)], advances: [],
+                utf16Start: range.lowerBound, clusterStarts: [Int32(range.lowerBound)], advances: [], kerns: [],
                 flags: [], segmentEnds: [], segmentWidths: [], segmentTrailing: [], pieces: [])
         }
         let base = text.baseAddress! + range.lowerBound
@@ -55,6 +55,7 @@ struct ParagraphBuilder {
         var clusterStarts = [Int32](repeating: 0, count: graphemeCount + 1)
         var advances = [Int32](repeating: 0, count: graphemeCount)
         var flags = [UInt8](repeating: 0, count: graphemeCount)
+        var kerns = [Int32](repeating: 0, count: graphemeCount)
         var breakAfter = [Bool](repeating: false, count: graphemeCount)
         var unitToCluster = [Int32](repeating: 0, count: length)
         var pieces: [ShapedPiece] = []
@@ -92,7 +93,7 @@ struct ParagraphBuilder {
                     pieces.append(shapePiece(
                         base, pieceStart..<clusterStart, clusters: pieceFirstCluster..<cluster,
                         font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
-                        unitToCluster: unitToCluster, advances: &advances))
+                        unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
                     pieceStart = clusterStart
                     pieceFirstCluster = cluster
                     pieceScript = HB_SCRIPT_COMMON
@@ -109,8 +110,25 @@ struct ParagraphBuilder {
         pieces.append(shapePiece(
             base, pieceStart..<length, clusters: pieceFirstCluster..<graphemeCount,
             font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
-            unitToCluster: unitToCluster, advances: &advances))
+            unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
 
+        // Kerning across piece boundaries goes onto the left cluster's advance (as HarfBuzz
+        // puts it on the first glyph of the pair) and into the left piece's `kernAfter`.
+        for i in pieces.indices.dropFirst() {
+            let boundary = pieces[i].utf16Start - range.lowerBound
+            let leftCluster = Int(unitToCluster[boundary - 1])
+            let leftStart = Int(clusterStarts[leftCluster]) - range.lowerBound
+            let rightEnd = Int(clusterStarts[leftCluster + 2]) - range.lowerBound
+            let kern = kerning(between: pieces[i - 1], pieces[i], base: base,
+                               leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd)
+            kerns[leftCluster] = kern
+            advances[leftCluster] += kern
+            pieces[i - 1].kernAfter = kern
+        }
+
+        // A segment's width leaves out the kerning of its last cluster with the next
+        // segment, which counts (as part of the trailing width) only when the next segment
+        // follows on the line.
         var segmentEnds: [Int32] = [], segmentWidths: [Int64] = [], segmentTrailing: [Int64] = []
         var segmentStart = 0
         for cluster in 0..<graphemeCount where breakAfter[cluster] || cluster == graphemeCount - 1 {
@@ -121,13 +139,15 @@ struct ParagraphBuilder {
             var width: Int64 = 0, trailing: Int64 = 0
             for c in segmentStart..<trailingStart { width += Int64(advances[c]) }
             for c in trailingStart..<(cluster + 1) { trailing += Int64(advances[c]) }
+            let kern = Int64(kerns[cluster])
+            if trailingStart == cluster + 1 { width -= kern } else { trailing -= kern }
             segmentEnds.append(Int32(cluster + 1))
             segmentWidths.append(width)
-            segmentTrailing.append(trailing)
+            segmentTrailing.append(trailing + kern)
             segmentStart = cluster + 1
         }
         return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, flags: flags,
+            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
             segmentEnds: segmentEnds, segmentWidths: segmentWidths, segmentTrailing: segmentTrailing,
             pieces: pieces)
     }
@@ -138,12 +158,12 @@ struct ParagraphBuilder {
     private func shapePiece(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
         font: Font, script: hb_script_t, level: UInt8, offset: Int,
-        unitToCluster: [Int32], advances: inout [Int32]
+        unitToCluster: [Int32], advances: inout [Int32], kerns: inout [Int32]
     ) -> ShapedPiece {
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
-        let key = ShapeCache.Key(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: Array(slice))
-        let shaped = engine.shapeCache.shaped(key) {
+        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: Array(slice))
+        let shaped = engine.shapeMemo.value(for: key) {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl)
         }
         var hasGlyph = [Bool](repeating: false, count: clusters.count)
@@ -151,6 +171,11 @@ struct ParagraphBuilder {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
             advances[cluster] += shaped.advances[i]
             hasGlyph[cluster - clusters.lowerBound] = true
+            // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
+            // left-to-right text (right-to-left kerning is not separated out).
+            let lastOfCluster = i + 1 == shaped.glyphs.count
+                || unitToCluster[units.lowerBound + Int(shaped.clusters[i + 1])] != Int32(cluster)
+            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { kerns[cluster] = shaped.kerns[i] }
         }
         var c = clusters.lowerBound
         while c < clusters.upperBound {
@@ -164,7 +189,36 @@ struct ParagraphBuilder {
             }
             c = next
         }
-        return ShapedPiece(shaped: shaped, font: font, utf16Start: offset + units.lowerBound, level: level)
+        return ShapedPiece(
+            shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
+            utf16End: offset + units.upperBound, level: level)
+    }
+
+    /// The kerning HarfBuzz applies between the last cluster of `left` and the first of
+    /// `right` when they are shaped together, which shaping each piece alone leaves out:
+    /// the width of the pair shaped as one, less the widths of the two shaped alone
+    /// (memoized by the pair). Zero across a change of font, script or direction, where
+    /// shaping is split anyway, and for clusters longer than three code units.
+    private func kerning(between left: ShapedPiece, _ right: ShapedPiece, base: UnsafePointer<UInt16>,
+                         leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
+        guard left.font === right.font, left.script == right.script, left.level == right.level,
+              leftCluster.count <= 3, rightCluster.count <= 3 else { return 0 }
+        func pack(_ range: Range<Int>) -> UInt64 {
+            range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
+        }
+        let rtl = left.level & 1 == 1
+        let key = PairKey(fontID: left.font.id, script: left.script.rawValue, isRightToLeft: rtl,
+                          left: pack(leftCluster), right: pack(rightCluster))
+        return engine.pairMemo.value(for: key) {
+            func width(_ units: [UInt16]) -> Int64 {
+                units.withUnsafeBufferPointer {
+                    Shaper.shape($0, font: left.font, script: left.script, isRightToLeft: rtl).width
+                }
+            }
+            let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))
+            let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
+            return Int32(width(l + r) - width(l) - width(r))
+        }
     }
 
     /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left

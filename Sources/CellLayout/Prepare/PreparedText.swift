@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// A text shaped for one font, ready to be fitted at any width.
 ///
 /// Preparing is the expensive, width-independent half of measuring: paragraphs, break
@@ -31,8 +33,12 @@ struct PreparedParagraph: Sendable {
     /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
     /// cluster's end (so `clusterCount + 1` entries).
     let clusterStarts: [Int32]
-    /// Each cluster's advance in layout units (1/1024 pt).
+    /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
+    /// included.
     let advances: [Int32]
+    /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
+    /// when a line ends after it.
+    let kerns: [Int32]
     /// Each cluster's `ClusterFlags`.
     let flags: [UInt8]
     /// For each segment (the text between two break opportunities), the index of the
@@ -58,8 +64,14 @@ enum ClusterFlags {
 struct ShapedPiece: Sendable {
     let shaped: ShapedText
     let font: Font
+    let script: hb_script_t
     /// The UTF-16 offset in the whole text that the glyphs' clusters count from.
     let utf16Start: Int
+    /// The UTF-16 offset in the whole text where the piece ends.
+    let utf16End: Int
     /// The bidi embedding level (odd is right-to-left).
     let level: UInt8
+    /// Kerning between this piece's last cluster and the next piece's first, in layout
+    /// units, applied when both are on one line.
+    var kernAfter: Int32 = 0
 }

@@ -9,18 +9,23 @@ final class ShapedText: Sendable {
     let xOffsets: [Int32]
     let yOffsets: [Int32]
     let clusters: [Int32]
+    /// How much positioning (kerning) changed each glyph's advance from the font's nominal
+    /// one: what a glyph loses when the text after it goes to the next line.
+    let kerns: [Int32]
     /// The sum of `advances`.
     let width: Int64
 
-    init(glyphs: [UInt32], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [Int32]) {
+    init(glyphs: [UInt32], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32], clusters: [Int32],
+         kerns: [Int32]) {
         self.glyphs = glyphs
         self.advances = advances
         self.xOffsets = xOffsets
         self.yOffsets = yOffsets
         self.clusters = clusters
+        self.kerns = kerns
         self.width = advances.reduce(0) { $0 + Int64($1) }
     }
 
     /// Roughly how many bytes the entry holds, for the cache's byte bound.
-    var byteCount: Int { 64 + glyphs.count * 20 }
+    var byteCount: Int { 64 + glyphs.count * 24 }
 }

@@ -29,8 +29,19 @@ enum Shaper {
             xOffsets[i] = positions[i].x_offset
             yOffsets[i] = positions[i].y_offset
         }
+        var nominal = [Int32](repeating: 0, count: n)
+        glyphs.withUnsafeBufferPointer { ids in
+            nominal.withUnsafeMutableBufferPointer { out in
+                hb_font_get_glyph_h_advances(
+                    font.hbFont, count, ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
+                    out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
+            }
+        }
+        // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
+        let kerns = (0..<n).map { advances[$0] == 0 ? 0 : advances[$0] - nominal[$0] }
         return ShapedText(
-            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters)
+            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
+            kerns: kerns)
     }
 
     /// The script of `scalar` (Common and Inherited for characters of no one script).

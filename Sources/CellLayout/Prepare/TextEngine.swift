@@ -13,7 +13,8 @@
 public final class TextEngine: Sendable {
     /// Where fonts and fallback fonts come from.
     public let fonts: FontLibrary
-    let shapeCache: ShapeCache
+    let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
+    let pairMemo: BoundedMemo<PairKey, Int32>
 
     /// Creates an engine.
     /// - Parameters:
@@ -23,7 +24,10 @@ public final class TextEngine: Sendable {
     ///   - shapeMemoBytes: about the most bytes the memo holds.
     public init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
         self.fonts = fonts
-        self.shapeCache = ShapeCache(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes)
+        self.shapeMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes) { key, shaped in
+            shaped.byteCount + key.units.count * 2
+        }
+        self.pairMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes / 8) { _, _ in 64 }
     }
 
     /// Creates an engine over a new library of the bundled and system fonts.
@@ -33,7 +37,7 @@ public final class TextEngine: Sendable {
     }
 
     /// How many shaped pieces came from the memo, and how many were shaped.
-    public var shapeStatistics: (hits: Int, misses: Int) { shapeCache.statistics }
+    public var shapeStatistics: (hits: Int, misses: Int) { shapeMemo.statistics }
 
     /// Prepares `text` for fitting in `font`: splits hard paragraphs, finds break
     /// opportunities and grapheme clusters, picks fallback fonts, shapes.

@@ -1,0 +1,110 @@
+import Synchronization
+
+/// A bounded, thread-safe memo: the engine's store of shaped pieces and of the kerning
+/// between them.
+///
+/// Real text repeats its words, so most pieces are shaped once. The memo is split into
+/// shards (one lock each, so threads rarely wait on each other), and each shard keeps two
+/// generations: a lookup that hits the older one moves the entry to the newer; when the
+/// newer one reaches half the shard's share of the bounds, the older one is dropped. So
+/// the memo holds at most about `maxEntries` entries and `maxBytes` bytes, and what stays
+/// is what was used recently.
+final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// The most entries kept at once (0: nothing is kept).
+    let maxEntries: Int
+    /// About the most bytes kept at once.
+    let maxBytes: Int
+
+    private final class Shard: Sendable {
+        let state = Mutex(Generations())
+    }
+
+    private struct Generations {
+        var current: [Key: Value] = [:]
+        var previous: [Key: Value] = [:]
+        var currentBytes = 0
+    }
+
+    private static var shardCount: Int { 16 }
+    private let shards: [Shard]
+    private let byteCount: @Sendable (Key, Value) -> Int
+    private let hitCount = Atomic<Int>(0)
+    private let missCount = Atomic<Int>(0)
+
+    /// - Parameters:
+    ///   - maxEntries: the bound on entries (0 turns the memo off: every value is made).
+    ///   - maxBytes: the bound on the bytes the entries hold.
+    ///   - byteCount: about how many bytes an entry holds.
+    init(maxEntries: Int, maxBytes: Int, byteCount: @escaping @Sendable (Key, Value) -> Int) {
+        self.maxEntries = max(0, maxEntries)
+        self.maxBytes = max(0, maxBytes)
+        self.byteCount = byteCount
+        self.shards = (0..<Self.shardCount).map { _ in Shard() }
+    }
+
+    /// How many lookups found an entry, and how many had to make one.
+    var statistics: (hits: Int, misses: Int) {
+        (hitCount.load(ordering: .relaxed), missCount.load(ordering: .relaxed))
+    }
+
+    /// The number of entries held now.
+    var count: Int {
+        shards.reduce(0) { sum, shard in
+            sum + shard.state.withLock { $0.current.count + $0.previous.count }
+        }
+    }
+
+    /// The entry for `key`, made by `make` (outside any lock) when there is none.
+    func value(for key: Key, orMake make: () -> Value) -> Value {
+        guard maxEntries > 0 else {
+            missCount.add(1, ordering: .relaxed)
+            return make()
+        }
+        let shard = shards[key.hashValue & (Self.shardCount - 1)]
+        let found: Value? = shard.state.withLock { state in
+            if let entry = state.current[key] { return entry }
+            guard let entry = state.previous.removeValue(forKey: key) else { return nil }
+            insert(key, entry, into: &state)
+            return entry
+        }
+        if let found {
+            hitCount.add(1, ordering: .relaxed)
+            return found
+        }
+        missCount.add(1, ordering: .relaxed)
+        let made = make()
+        shard.state.withLock { insert(key, made, into: &$0) }
+        return made
+    }
+
+    private func insert(_ key: Key, _ entry: Value, into state: inout Generations) {
+        guard state.current.updateValue(entry, forKey: key) == nil else { return }
+        state.currentBytes += byteCount(key, entry)
+        let entryBound = max(1, maxEntries / (2 * Self.shardCount))
+        let byteBound = max(1, maxBytes / (2 * Self.shardCount))
+        if state.current.count >= entryBound || state.currentBytes >= byteBound {
+            state.previous = state.current
+            state.current = [:]
+            state.currentBytes = 0
+        }
+    }
+}
+
+/// What a shaped piece is memoized by: font, script, direction and the text itself.
+struct ShapeKey: Hashable, Sendable {
+    let fontID: Int
+    let script: UInt32
+    let isRightToLeft: Bool
+    let units: [UInt16]
+}
+
+/// What the kerning between two neighbouring clusters is memoized by: font, script,
+/// direction, and the two clusters' code units packed 16 bits each (up to three units a
+/// side; longer clusters get no cross-boundary kerning).
+struct PairKey: Hashable, Sendable {
+    let fontID: Int
+    let script: UInt32
+    let isRightToLeft: Bool
+    let left: UInt64
+    let right: UInt64
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs the built `layout-cli` (the test target depends on it, so it is built beside the
+/// test bundle).
+enum CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let executable: URL = {
+        var directory = Bundle.module.bundleURL.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("layout-cli").path) {
+            directory = Bundle.main.bundleURL
+        }
+        return directory.appendingPathComponent("layout-cli")
+    }()
+
+    /// Runs `layout-cli arguments` with `stdin` as standard input, waiting for it to end.
+    static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}

@@ -1,0 +1,118 @@
+import CellLayout
+import Dispatch
+import Foundation
+import Testing
+
+/// Properties that must hold for any text: checked over corpus rows (Latin and
+/// international) at seeded random widths, so a failure names its row and width.
+@Suite struct TextPropertyTests {
+    /// Every 25th row of both corpora, or a built-in set when the corpus is absent.
+    static let texts: [String] = {
+        guard TestFonts.hasCorpus else {
+            return ["Hello world", "Hi wonderful", "a\n\nb c d", "https://example.com/a/b?c=d", "日本語のテキスト", "שלום עולם"]
+        }
+        return ["public-10k.jsonl", "public-intl-10k.jsonl"].flatMap { name in
+            let rows = (try? TestFonts.jsonLines(TestFonts.corpus(name))) ?? []
+            return stride(from: 0, to: rows.count, by: 25).map { rows[$0]["text"]!.string! }
+        }
+    }()
+
+    /// A small seeded generator (SplitMix64), so failures replay.
+    struct SeededRandom: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func lineCountNeverGrowsWhenTheWidthGrows() {
+        var random = SeededRandom(state: 1)
+        for (i, text) in Self.texts.enumerated() {
+            let prepared = TestFonts.engine.prepare(text, font: TestFonts.inter17)
+            let widths = (0..<6).map { _ in Double.random(in: 20...700, using: &random) }.sorted()
+            let counts = widths.map { prepared.fit(width: $0).lineCount }
+            #expect(counts == counts.sorted(by: >), "text \(i) at widths \(widths)")
+        }
+    }
+
+    @Test func fittingAgainAtANewWidthIsTheSameAsFittingOnce() {
+        var random = SeededRandom(state: 2)
+        for (i, text) in Self.texts.enumerated() {
+            let v = Double.random(in: 20...700, using: &random), w = Double.random(in: 20...700, using: &random)
+            let prepared = TestFonts.engine.prepare(text, font: TestFonts.inter17)
+            _ = prepared.fit(width: v)
+            let rotated = prepared.fit(width: w)
+            let fresh = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: w)
+            #expect(rotated.lines == fresh.lines, "text \(i): \(v) then \(w)")
+        }
+    }
+
+    @Test func linesStayWithinTheWidthUnlessOneClusterIsWider() {
+        var random = SeededRandom(state: 3)
+        for (i, text) in Self.texts.enumerated() {
+            let width = Double.random(in: 20...700, using: &random)
+            let layout = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: width)
+            for (n, line) in layout.lines.enumerated() where line.width > width {
+                let clusters = Set(layout.glyphRuns(ofLine: n).flatMap(\.utf16Offsets))
+                #expect(clusters.count == 1, "text \(i) line \(n) at width \(width)")
+            }
+        }
+    }
+
+    @Test func theShapeMemoChangesNothingButSpeed() {
+        let unmemoized = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 0)
+        for (i, text) in Self.texts.enumerated() {
+            for width in [200.0, 343] {
+                let a = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: width)
+                let b = unmemoized.prepare(text, font: TestFonts.inter17).fit(width: width)
+                #expect(a.lines == b.lines, "text \(i) at \(width)")
+                #expect(a.glyphRuns(ofLine: 0).map(\.glyphs) == b.glyphRuns(ofLine: 0).map(\.glyphs))
+            }
+        }
+    }
+
+    @Test func fittingNeverShapes() {
+        let engine = TextEngine(fonts: TestFonts.library)
+        let prepared = Self.texts.map { engine.prepare($0, font: TestFonts.inter17) }
+        let before = engine.shapeStatistics
+        for text in prepared {
+            for width in stride(from: 50.0, through: 650, by: 100) { _ = text.fit(width: width) }
+        }
+        #expect(engine.shapeStatistics == before)
+    }
+
+    @Test func repeatedWordsAreShapedOnce() {
+        let engine = TextEngine(fonts: TestFonts.library)
+        _ = engine.prepare("one two one two one two", font: TestFonts.inter17)
+        // Pieces: "one ", "two ", "one ", "two ", "one ", "two" → 3 distinct shapings
+        // ("two" without its space is a different piece), and "…" once.
+        #expect(engine.shapeStatistics.misses == 4)
+    }
+
+    @Test func manyThreadsGiveTheSameResultsAsOne() {
+        let texts = Array(Self.texts.prefix(200))
+        let expected = texts.map { TestFonts.engine.prepare($0, font: TestFonts.inter17).fit(width: 300).lines }
+        let engine = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 64)  // a small memo, to churn it
+        let results = UnsafeMutableBufferPointer<[TextLine]>.allocate(capacity: texts.count)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        DispatchQueue.concurrentPerform(iterations: texts.count) { i in
+            shared[i] = engine.prepare(texts[i], font: TestFonts.inter17).fit(width: 300).lines
+        }
+        #expect(Array(results) == expected)
+    }
+
+    @Test func hugeTextsFinish() {
+        // One megabyte without a break opportunity, and one of words: both are linear.
+        let token = String(repeating: "x", count: 1 << 20)
+        let layout = TestFonts.engine.prepare(token, font: TestFonts.inter17).fit(width: 343)
+        #expect(layout.lineCount > 1000)
+        let words = String(repeating: "word ", count: 200_000)
+        #expect(TestFonts.engine.prepare(words, font: TestFonts.inter17).fit(width: 343).lineCount > 1000)
+    }
+}
