@@ -13,6 +13,14 @@ enum OptionValues {
         return value
     }
 
+    /// Any finite number in ±1e9 (an offset or a y).
+    static func number(_ text: String, option: String) throws -> Double {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= 1e9 else {
+            throw CLIError("\(option): must be a number, got \(text)")
+        }
+        return value
+    }
+
     /// A whole number in `0...maximum`.
     static func count(_ text: String, option: String, maximum: Int = 1_000_000) throws -> Int {
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0, value <= maximum else {

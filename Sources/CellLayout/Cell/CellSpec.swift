@@ -1,0 +1,138 @@
+import Foundation
+
+/// The four standard cell styles, as `UITableViewCell.CellStyle`.
+public enum CellStyle: String, CaseIterable, Sendable {
+    /// A text label, optional image (`.default`).
+    case `default`
+    /// Text on the left, detail right-aligned on the right (`.value1`).
+    case value1
+    /// Detail label column after a right-aligned text column (`.value2`).
+    case value2
+    /// Text with a smaller detail line under it (`.subtitle`).
+    case subtitle
+}
+
+/// What sits at the trailing edge of a cell, as `UITableViewCell.AccessoryType` or an
+/// `accessoryView`.
+public enum Accessory: Hashable, Sendable {
+    /// Nothing.
+    case none
+    /// A chevron.
+    case disclosureIndicator
+    /// An info button and a chevron.
+    case detailDisclosureButton
+    /// A checkmark.
+    case checkmark
+    /// An info button.
+    case detailButton
+    /// A custom view (a switch, a slider, …).
+    case view(ViewSpec)
+
+    /// The accessory types by their JSON names.
+    public static let named: [String: Accessory] = [
+        "none": .none, "disclosureIndicator": .disclosureIndicator,
+        "detailDisclosureButton": .detailDisclosureButton, "checkmark": .checkmark, "detailButton": .detailButton,
+    ]
+}
+
+/// The editing controls a cell shows.
+public struct EditingSpec: Hashable, Sendable {
+    /// The control at the leading edge, as `UITableViewCell.EditingStyle`.
+    public enum Control: String, CaseIterable, Sendable {
+        /// None.
+        case none
+        /// The red minus.
+        case delete
+        /// The green plus.
+        case insert
+    }
+
+    /// The leading control.
+    public var control: Control = .none
+    /// Whether the reorder control shows at the trailing edge.
+    public var reorder: Bool = false
+
+    /// - Parameters: the leading control and whether the reorder control shows.
+    public init(control: Control = .none, reorder: Bool = false) {
+        self.control = control
+        self.reorder = reorder
+    }
+
+    /// Whether the cell is in editing mode (any control shows). Editing hides the accessory.
+    public var isEditing: Bool { control != .none || reorder }
+}
+
+/// One swipe action button, as `UIContextualAction` / `UITableViewRowAction`.
+public struct SwipeAction: Hashable, Sendable {
+    /// The button's style.
+    public enum Style: String, CaseIterable, Sendable {
+        /// Red.
+        case destructive
+        /// Gray.
+        case normal
+    }
+
+    /// The title.
+    public var title: String
+    /// The style.
+    public var style: Style
+
+    /// - Parameters: title and style.
+    public init(title: String, style: Style = .normal) {
+        self.title = title
+        self.style = style
+    }
+}
+
+/// How tall a row is.
+public enum RowHeight: Hashable, Sendable {
+    /// Sized from its content (self-sizing), never below the row's minimum.
+    case auto
+    /// This many points.
+    case fixed(Double)
+}
+
+/// One row of a table: a cell described the way UIKit code configures one.
+public struct CellSpec: Hashable, Sendable {
+    /// The caller's id, echoed in the output.
+    public var id: JSONValue = .null
+    /// The standard style.
+    public var style: CellStyle = .default
+    /// The textLabel's text.
+    public var text: String?
+    /// The detailTextLabel's text (not shown by the default style).
+    public var detailText: String?
+    /// The textLabel's font; nil is the style's default from the metrics.
+    public var font: FontSpec?
+    /// The detailTextLabel's font; nil is the style's default.
+    public var detailFont: FontSpec?
+    /// The textLabel's line limit (0 = none). Default 0, so rows size to their text.
+    public var numberOfLines: Int = 0
+    /// The detailTextLabel's line limit (0 = none).
+    public var detailNumberOfLines: Int = 0
+    /// How the labels break and truncate. Default tail, as UILabel's.
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// The image view's size, when the cell has an image.
+    public var image: TableMetrics.Size?
+    /// The accessory.
+    public var accessory: Accessory = .none
+    /// Editing controls.
+    public var editing = EditingSpec()
+    /// Indentation level of the standard image and labels.
+    public var indentationLevel: Int = 0
+    /// Width of one indentation level; nil is the metrics' (10).
+    public var indentationWidth: Double?
+    /// Swipe action buttons, the first at the trailing edge.
+    public var swipeActions: [SwipeAction] = []
+    /// Fixed or self-sizing height.
+    public var height: RowHeight = .auto
+    /// The least height of a self-sizing row; nil is the metrics' row height (44).
+    public var minHeight: Double?
+    /// Points added to a self-sizing row's content height.
+    public var additionalHeight: Double = 0
+    /// Custom subviews of the content view.
+    public var subviews: [ViewSpec] = []
+
+    /// A default-style row with no text.
+    public init() {}
+}

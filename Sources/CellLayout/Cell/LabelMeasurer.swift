@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Measures label text for cells: resolves fonts, keeps prepared texts in a bounded memo
+/// (so a re-layout at a new width only fits again), and turns line counts into heights
+/// with the metrics' line height and pixel rounding.
+///
+/// Thread-safe: rows are laid out in parallel.
+public final class LabelMeasurer: Sendable {
+    /// The text engine.
+    public let engine: TextEngine
+    /// The metrics (line height option, scale).
+    public let metrics: TableMetrics
+    private let fonts = Mutex<[FontSpec: Font]>([:])
+    private let prepared: BoundedMemo<PreparedKey, PreparedText>
+
+    private struct PreparedKey: Hashable, Sendable {
+        let text: String
+        let fontID: Int
+    }
+
+    /// - Parameters:
+    ///   - engine: the text engine.
+    ///   - metrics: the table's metrics.
+    ///   - preparedTexts: the most prepared texts kept (about one per distinct label text).
+    ///   - preparedBytes: about the most bytes they may hold.
+    public init(engine: TextEngine, metrics: TableMetrics, preparedTexts: Int = 200_000,
+                preparedBytes: Int = 256 << 20) {
+        self.engine = engine
+        self.metrics = metrics
+        self.prepared = BoundedMemo(maxEntries: preparedTexts, maxBytes: preparedBytes) { key, _ in
+            96 + key.text.utf8.count * 12
+        }
+    }
+
+    /// The font `spec` names.
+    /// - Throws: `FontError`.
+    public func font(_ spec: FontSpec) throws -> Font {
+        if let font = fonts.withLock({ $0[spec] }) { return font }
+        let font = try spec.resolve(in: engine.fonts)
+        fonts.withLock { $0[spec] = font }
+        return font
+    }
+
+    /// `text` prepared in `font`, from the memo when it was prepared before.
+    public func prepare(_ text: String, font: Font) -> PreparedText {
+        prepared.value(for: PreparedKey(text: text, fontID: font.id)) { engine.prepare(text, font: font) }
+    }
+
+    /// The height of `lines` lines of `font`: lines × line height (the font's, or San
+    /// Francisco's 1.193359375 × size with `sfVerticalMetrics`), rounded up to 1/scale.
+    public func height(lines: Int, font: Font) -> Double {
+        guard lines > 0 else { return 0 }
+        return metrics.ceilToPixel(Double(lines) * lineHeight(font))
+    }
+
+    /// One line's height in `font`.
+    public func lineHeight(_ font: Font) -> Double {
+        metrics.sfVerticalMetrics ? 1.193359375 * font.size : font.lineHeight
+    }
+
+    /// `text` in `font` fitted to `width` with a line limit and mode.
+    public func measure(
+        _ text: String, font: Font, width: Double, numberOfLines: Int, mode: LineBreakMode
+    ) -> LabelMeasurement {
+        let layout = prepare(text, font: font).fit(
+            width: width, options: FitOptions(maxLines: numberOfLines, lineBreakMode: mode))
+        return LabelMeasurement(layout: layout, height: height(lines: layout.lineCount, font: font))
+    }
+}
+
+/// A label's text fitted to its width.
+public struct LabelMeasurement: Sendable {
+    /// The fitted text: lines and glyph runs to draw.
+    public let layout: TextLayout
+    /// The label's height: its lines × line height, rounded up to 1/scale.
+    public let height: Double
+
+    /// The number of lines.
+    public var lines: Int { layout.lineCount }
+    /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
+    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.ceilToPixel(layout.usedWidth) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A laid-out row: every frame inside the cell, the row's height, the labels' lines.
+///
+/// Frames of the labels, image and custom subviews are in content-view coordinates; the
+/// content view, accessory, editing controls and swipe buttons in cell coordinates
+/// (swipe buttons as revealed when the cell is swiped fully open).
+public struct RowLayout: Sendable {
+    /// The row's height, separator included.
+    public var height: Double
+    /// The content view.
+    public var contentView: CGRect
+    /// The textLabel, when the row has text.
+    public var textLabel: CGRect?
+    /// The detailTextLabel, when the style shows one and the row has detail text.
+    public var detailTextLabel: CGRect?
+    /// The image view.
+    public var imageView: CGRect?
+    /// The accessory (built-in glyph or custom view); hidden while editing.
+    public var accessoryView: CGRect?
+    /// What the accessory is (for drawing).
+    public var accessory: Accessory
+    /// The delete / insert control's strip at the leading edge.
+    public var editingControl: CGRect?
+    /// The reorder control's strip at the trailing edge.
+    public var reorderControl: CGRect?
+    /// Swipe action buttons, in the row's order (the first at the trailing edge).
+    public var swipeActions: [CGRect]
+    /// Custom subviews' frames, in the row's order.
+    public var subviews: [(id: String, frame: CGRect)]
+    /// Every label's fitted text: "textLabel", "detailTextLabel" and custom labels by id.
+    public var labels: [LabelLayout]
+    /// The custom subviews' state for the next width change (their autoresizing history).
+    public var subviewState: SubviewState
+
+    /// Line counts by label id, in output order.
+    public var lines: [(id: String, count: Int)] {
+        labels.map { ($0.id, $0.measurement.lines) }
+    }
+}
+
+/// One label's frame and fitted text.
+public struct LabelLayout: Sendable {
+    /// "textLabel", "detailTextLabel" or a custom label's id.
+    public var id: String
+    /// The label's frame (content-view coordinates).
+    public var frame: CGRect
+    /// The text fitted to the frame's width.
+    public var measurement: LabelMeasurement
+    /// Whether lines are drawn right-aligned in the frame (value1's detail, value2's text).
+    public var alignsRight: Bool
+}
+
+/// Custom subviews as the last layout left them: the content view's size and each view's
+/// frame, which the next width change autoresizes from.
+public struct SubviewState: Sendable {
+    /// The content view's size the frames are relative to.
+    public var contentSize: CGSize
+    /// One frame per custom subview, in order.
+    public var frames: [CGRect]
+}

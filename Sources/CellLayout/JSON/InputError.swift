@@ -1,0 +1,16 @@
+/// Bad input in a JSON document, with the path to the value at fault.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where: `sections[0].rows[12].accessory` (empty for the document itself).
+    public let path: String
+    /// What: `unknown accessory "chevron" (expected none, …)`.
+    public let message: String
+
+    /// - Parameters: the JSON path and the message.
+    public init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// "path: message", or the message alone at the root.
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}

@@ -1,0 +1,285 @@
+/// Reads a table document (SPEC.md's `layout` input) into a `TableSpec`, refusing anything
+/// malformed with an `InputError` that names the JSON path: unknown keys, wrong types,
+/// unknown enum values, out-of-range numbers, unknown fonts, impossible frames.
+public struct TableDecoder {
+    /// Fonts are checked against this library.
+    public let fonts: FontLibrary
+
+    /// - Parameter fonts: the library fonts are looked up in.
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+    }
+
+    /// The table in `document`.
+    /// - Parameter width: overrides the document's `"width"` (the CLI's `--width`).
+    /// - Throws: `InputError`.
+    public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
+        let root = JSONNode(document)
+        let members = try root.members(known: ["width", "style", "metrics", "sections", "rows"])
+        let tableWidth: Double
+        if let width {
+            tableWidth = width
+        } else if let node = members["width"] {
+            tableWidth = try node.positive()
+        } else {
+            throw root.error("missing \"width\" (or give --width)")
+        }
+        var table = TableSpec(width: tableWidth)
+        if let style = members["style"] { table.style = try style.choice("table style") }
+        if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        switch (members["sections"], members["rows"]) {
+        case (let sections?, nil):
+            table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
+        case (nil, let rows?):
+            table.sections = [SectionSpec(rows: try rows.elements().map { node throws(InputError) in try cell(node, table.metrics) })]
+        case (nil, nil):
+            throw root.error("missing \"sections\" (or \"rows\")")
+        case (_?, _?):
+            throw root.error("give either \"sections\" or \"rows\", not both")
+        }
+        return table
+    }
+
+    // MARK: Sections and rows
+
+    private func section(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> SectionSpec {
+        let m = try node.members(known: ["header", "footer", "rows"])
+        return SectionSpec(
+            header: try m["header"]?.optionalString(), footer: try m["footer"]?.optionalString(),
+            rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
+    }
+
+    /// One ROW.
+    func cell(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> CellSpec {
+        let m = try node.members(known: [
+            "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
+            "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
+            "swipeActions", "height", "minHeight", "additionalHeight", "subviews",
+        ])
+        var cell = CellSpec()
+        if let id = m["id"] { cell.id = id.value }
+        if let style = m["style"] { cell.style = try style.choice("cell style") }
+        cell.text = try m["text"]?.optionalString()
+        cell.detailText = try m["detailText"]?.optionalString()
+        if let font = m["font"] { cell.font = try self.font(font) }
+        if let font = m["detailFont"] { cell.detailFont = try self.font(font) }
+        if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
+        if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
+        if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
+        if let image = m["image"] { cell.image = try size(image) }
+        if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory) }
+        if let editing = m["editing"] {
+            let e = try editing.members(known: ["control", "reorder"])
+            if let control = e["control"] { cell.editing.control = try control.choice("editing control") }
+            if let reorder = e["reorder"] { cell.editing.reorder = try reorder.bool() }
+        }
+        if let level = m["indentationLevel"] { cell.indentationLevel = try level.integer(in: 0...1000) }
+        if let width = m["indentationWidth"] { cell.indentationWidth = try width.number(in: 0...1000) }
+        if let actions = m["swipeActions"] {
+            cell.swipeActions = try actions.elements().map { node throws(InputError) in
+                let a = try node.members(known: ["title", "style"])
+                guard let title = a["title"] else { throw node.error("missing \"title\"") }
+                return SwipeAction(title: try title.string(), style: try a["style"]?.choice("swipe action style") ?? .normal)
+            }
+        }
+        if let height = m["height"] {
+            if case .string("auto") = height.value {
+                cell.height = .auto
+            } else if case .number = height.value {
+                cell.height = .fixed(try height.positive(maximum: 100_000))
+            } else {
+                throw height.error("expected a number or \"auto\", got \(height.value.typeName)")
+            }
+        }
+        if let minHeight = m["minHeight"] { cell.minHeight = try minHeight.number(in: 0...100_000) }
+        if let extra = m["additionalHeight"] { cell.additionalHeight = try extra.number(in: -100_000...100_000) }
+        if let subviews = m["subviews"] {
+            var ids: Set<String> = ["textLabel", "detailTextLabel"]
+            cell.subviews = try subviews.elements().map { node throws(InputError) in
+                let view = try self.view(node)
+                guard ids.insert(view.id).inserted else {
+                    throw JSONNode(node.value, path: node.path + ".id").error("\"\(view.id)\" is used twice in this row")
+                }
+                return view
+            }
+        }
+        return cell
+    }
+
+    private func accessory(_ node: JSONNode) throws(InputError) -> Accessory {
+        if case .object = node.value {
+            let a = try node.members(known: ["view"])
+            guard let view = a["view"] else { throw node.error("missing \"view\"") }
+            return .view(try self.view(view))
+        }
+        let name = try node.string()
+        guard let accessory = Accessory.named[name] else {
+            let known = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"]
+            throw node.error("unknown accessory \"\(name)\" (expected \(known.joined(separator: ", ")), or {\"view\": …})")
+        }
+        return accessory
+    }
+
+    // MARK: Views
+
+    /// One VIEW.
+    private func view(_ node: JSONNode) throws(InputError) -> ViewSpec {
+        let m = try node.members(known: ["id", "kind", "text", "font", "numberOfLines", "size", "frame", "autoresizing"])
+        guard let id = m["id"] else { throw node.error("missing \"id\"") }
+        guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
+        var view = ViewSpec(id: try id.string(), kind: try kind.choice("view kind"))
+        view.text = try m["text"]?.optionalString()
+        if let font = m["font"] { view.font = try self.font(font) }
+        if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
+        if let size = m["size"] { view.size = try self.size(size) }
+        if let frame = m["frame"] { view.frame = try self.frame(frame) }
+        if let mask = m["autoresizing"] {
+            for flag in try mask.elements() {
+                let name = try flag.string()
+                guard let bit = AutoresizingMask.named[name] else {
+                    let known = AutoresizingMask.named.keys.sorted().joined(separator: ", ")
+                    throw flag.error("unknown autoresizing flag \"\(name)\" (expected \(known))")
+                }
+                view.autoresizing.insert(bit)
+            }
+        }
+        let f = view.frame
+        let hasWidth = view.size != nil || f.width != nil || f.widthFraction != nil || (f.left != nil && f.right != nil)
+        let hasHeight = view.size != nil || f.height != nil || f.heightFraction != nil || (f.top != nil && f.bottom != nil)
+        if [.image, .view].contains(view.kind), !(hasWidth && hasHeight) {
+            throw node.error("a view of kind \(view.kind.rawValue) needs a size (\"size\", or a frame with width and height)")
+        }
+        if view.kind == .label || view.kind == .button, view.text == nil {
+            throw node.error("a \(view.kind.rawValue) needs \"text\"")
+        }
+        return view
+    }
+
+    private func frame(_ node: JSONNode) throws(InputError) -> FrameRule {
+        let m = try node.members(known: [
+            "left", "right", "top", "bottom", "centerX", "centerY", "width", "widthFraction", "height", "heightFraction",
+        ])
+        var rule = FrameRule()
+        rule.left = try m["left"]?.number()
+        rule.right = try m["right"]?.number()
+        rule.top = try m["top"]?.number()
+        rule.bottom = try m["bottom"]?.number()
+        rule.centerX = try m["centerX"]?.number()
+        rule.centerY = try m["centerY"]?.number()
+        rule.width = try m["width"]?.number(in: 0...1e6)
+        rule.widthFraction = try m["widthFraction"]?.number(in: 0...100)
+        rule.height = try m["height"]?.number(in: 0...1e6)
+        rule.heightFraction = try m["heightFraction"]?.number(in: 0...100)
+        try checkAxis(node, [("left", rule.left), ("right", rule.right), ("centerX", rule.centerX)],
+                      sizes: [("width", rule.width), ("widthFraction", rule.widthFraction)])
+        try checkAxis(node, [("top", rule.top), ("bottom", rule.bottom), ("centerY", rule.centerY)],
+                      sizes: [("height", rule.height), ("heightFraction", rule.heightFraction)])
+        return rule
+    }
+
+    /// An axis takes at most two of its leading inset, trailing inset and size, and a centre
+    /// offset only with a size (or alone).
+    private func checkAxis(_ node: JSONNode, _ positions: [(String, Double?)], sizes: [(String, Double?)]) throws(InputError) {
+        let givenSizes = sizes.filter { $0.1 != nil }.map(\.0)
+        if givenSizes.count > 1 { throw node.error("give one of \(givenSizes.joined(separator: " and "))") }
+        let given = positions.filter { $0.1 != nil }.map(\.0)
+        let center = positions[2].0
+        if given.contains(center), given.count > 1 {
+            throw node.error("\(center) cannot be combined with \(given.filter { $0 != center }.joined(separator: " or "))")
+        }
+        if given.count + givenSizes.count > 2 {
+            throw node.error("\((given + givenSizes).joined(separator: ", ")) over-constrain the frame: give at most two")
+        }
+    }
+
+    // MARK: Values
+
+    private func size(_ node: JSONNode) throws(InputError) -> TableMetrics.Size {
+        let m = try node.members(known: ["width", "height"])
+        guard let width = m["width"], let height = m["height"] else { throw node.error("needs \"width\" and \"height\"") }
+        return .init(width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6))
+    }
+
+    /// A FONT: family or file, size, weight; resolved once to make sure it exists.
+    private func font(_ node: JSONNode) throws(InputError) -> FontSpec {
+        let m = try node.members(known: ["family", "file", "size", "weight"])
+        guard let size = m["size"] else { throw node.error("missing \"size\"") }
+        var spec = FontSpec(size: try size.positive(maximum: 1000))
+        if let family = m["family"] { spec.family = try family.string() }
+        if let file = m["file"] { spec.file = try file.string() }
+        if let weight = m["weight"] { spec.weight = try weight.choice("font weight") }
+        do {
+            _ = try spec.resolve(in: fonts)
+        } catch let error as FontError {
+            throw node.error(error.description)
+        } catch {
+            throw node.error("\(error)")
+        }
+        return spec
+    }
+
+    private func metrics(_ node: JSONNode) throws(InputError) -> TableMetrics {
+        var metrics = TableMetrics()
+        let setters = Self.metricSetters(self)
+        for (key, value) in try node.members(known: setters.keys.sorted()) {
+            try setters[key]!(&metrics, value)
+        }
+        return metrics
+    }
+
+    private typealias Setter = (inout TableMetrics, JSONNode) throws(InputError) -> Void
+
+    /// Every overridable metric by name.
+    private static func metricSetters(_ decoder: TableDecoder) -> [String: Setter] {
+        func number(_ path: WritableKeyPath<TableMetrics, Double>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try node.number(in: 0...100_000) }
+        }
+        func font(_ path: WritableKeyPath<TableMetrics, FontSpec>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.font(node) }
+        }
+        func size(_ path: WritableKeyPath<TableMetrics, TableMetrics.Size>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.size(node) }
+        }
+        func flag(_ path: WritableKeyPath<TableMetrics, Bool>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try node.bool() }
+        }
+        func insets(_ path: WritableKeyPath<TableMetrics, TableMetrics.Insets>) -> Setter {
+            { metrics, node throws(InputError) in
+                let m = try node.members(known: ["top", "bottom"])
+                guard let top = m["top"], let bottom = m["bottom"] else { throw node.error("needs \"top\" and \"bottom\"") }
+                metrics[keyPath: path] = .init(top: try top.number(in: 0...100_000), bottom: try bottom.number(in: 0...100_000))
+            }
+        }
+        return [
+            "scale": { metrics, node throws(InputError) in
+                let scale = try node.integer(in: 1...3)
+                metrics.scale = Double(scale)
+            },
+            "leadingMargin": number(\.leadingMargin), "trailingMargin": number(\.trailingMargin),
+            "verticalMargin": number(\.verticalMargin), "imageVerticalMargin": number(\.imageVerticalMargin), "rowHeight": number(\.rowHeight),
+            "separators": flag(\.separators), "imageSpacing": number(\.imageSpacing),
+            "value1Spacing": number(\.value1Spacing), "value2LabelWidth": number(\.value2LabelWidth),
+            "value2Spacing": number(\.value2Spacing), "textFont": font(\.textFont),
+            "subtitleDetailFont": font(\.subtitleDetailFont), "value1DetailFont": font(\.value1DetailFont),
+            "value2Font": font(\.value2Font), "sfVerticalMetrics": flag(\.sfVerticalMetrics),
+            "disclosureIndicatorWidth": number(\.disclosureIndicatorWidth), "checkmarkWidth": number(\.checkmarkWidth),
+            "detailButtonWidth": number(\.detailButtonWidth),
+            "detailDisclosureButtonWidth": number(\.detailDisclosureButtonWidth),
+            "accessoryViewPadding": number(\.accessoryViewPadding),
+            "disclosureIndicatorSize": size(\.disclosureIndicatorSize), "checkmarkSize": size(\.checkmarkSize),
+            "detailButtonSize": size(\.detailButtonSize), "detailDisclosureButtonSize": size(\.detailDisclosureButtonSize),
+            "switchSize": size(\.switchSize), "sliderHeight": number(\.sliderHeight), "sliderWidth": number(\.sliderWidth),
+            "buttonFont": font(\.buttonFont), "buttonPadding": size(\.buttonPadding), "buttonMinHeight": number(\.buttonMinHeight),
+            "editingControlWidth": number(\.editingControlWidth), "reorderControlWidth": number(\.reorderControlWidth),
+            "indentationWidth": number(\.indentationWidth), "swipeActionFont": font(\.swipeActionFont),
+            "swipeActionPadding": number(\.swipeActionPadding), "plainHeaderFont": font(\.plainHeaderFont),
+            "plainHeaderHeight": number(\.plainHeaderHeight), "plainHeaderPadding": insets(\.plainHeaderPadding),
+            "groupedHeaderFont": font(\.groupedHeaderFont), "groupedHeaderUppercase": flag(\.groupedHeaderUppercase),
+            "groupedHeaderPadding": insets(\.groupedHeaderPadding), "groupedFooterPadding": insets(\.groupedFooterPadding),
+            "groupedEmptyHeaderHeight": number(\.groupedEmptyHeaderHeight),
+            "groupedFirstEmptyHeaderHeight": number(\.groupedFirstEmptyHeaderHeight),
+            "groupedEmptyFooterHeight": number(\.groupedEmptyFooterHeight),
+            "insetGroupedMargin": number(\.insetGroupedMargin),
+        ]
+    }
+}

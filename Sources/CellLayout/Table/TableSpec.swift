@@ -1,0 +1,69 @@
+/// A table as the input describes it: style, metrics, sections of rows.
+public struct TableSpec: Sendable {
+    /// `UITableView.Style`.
+    public enum Style: String, CaseIterable, Sendable {
+        /// Plain: edge to edge, headers float.
+        case plain
+        /// Grouped: sections separated by space, header text in capitals.
+        case grouped
+        /// Grouped with the sections inset from the edges (iOS 13).
+        case insetGrouped
+    }
+
+    /// The table's width in points.
+    public var width: Double
+    /// The style.
+    public var style: Style = .plain
+    /// The metrics, defaults overridden by the input's `"metrics"`.
+    public var metrics = TableMetrics()
+    /// The sections.
+    public var sections: [SectionSpec] = []
+
+    /// - Parameters: the width, style, metrics and sections.
+    public init(width: Double, style: Style = .plain, metrics: TableMetrics = TableMetrics(),
+                sections: [SectionSpec] = []) {
+        self.width = width
+        self.style = style
+        self.metrics = metrics
+        self.sections = sections
+    }
+}
+
+/// One section: an optional header and footer text, and rows.
+public struct SectionSpec: Sendable {
+    /// The header's text (`titleForHeaderInSection`).
+    public var header: String?
+    /// The footer's text.
+    public var footer: String?
+    /// The rows.
+    public var rows: [CellSpec]
+
+    /// - Parameters: header, footer and rows.
+    public init(header: String? = nil, footer: String? = nil, rows: [CellSpec] = []) {
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+    }
+}
+
+/// A row's place in a table: section and row, as UIKit's `IndexPath`.
+public struct RowPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section.
+    public var section: Int
+    /// The row within the section.
+    public var row: Int
+
+    /// - Parameters: section and row.
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    /// Orders by section, then row.
+    public static func < (a: RowPath, b: RowPath) -> Bool {
+        (a.section, a.row) < (b.section, b.row)
+    }
+
+    /// "[section, row]".
+    public var description: String { "[\(section), \(row)]" }
+}

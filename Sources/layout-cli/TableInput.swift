@@ -1,0 +1,49 @@
+import ArgumentParser
+import CellLayout
+import Foundation
+
+/// What `layout`, `query` and `render` share: the table file, `--width`, fonts.
+struct TableInput: ParsableArguments {
+    @Argument(help: "The table JSON file (- for standard input).")
+    var table: String
+
+    @Option(parsing: .unconditional, help: "The table width in points (overrides the file's \"width\").")
+    var width: String?
+
+    @OptionGroup var fontOptions: FontOptions
+
+    /// Reads, parses and lays out the table.
+    /// - Parameter width: a width to use instead of `--width` and the file's.
+    func load(width override: Double? = nil) throws -> (TableLayout, TextEngine) {
+        let width = try override ?? self.width.map { try OptionValues.positive($0, option: "--width") }
+        let engine = try fontOptions.makeEngine()
+        let bytes = try readAll()
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw CLIError("\(name): invalid JSON: \(error)")
+        }
+        do {
+            let spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
+            return (try TableLayout(spec: spec, engine: engine), engine)
+        } catch let error as InputError {
+            throw CLIError("\(name): \(error)")
+        } catch let error as FontError {
+            throw CLIError("\(name): \(error)")
+        }
+    }
+
+    /// How errors name the input.
+    var name: String { table == "-" ? "<stdin>" : table }
+
+    private func readAll() throws -> [UInt8] {
+        var reader = try LineReader(path: table)
+        var bytes: [UInt8] = []
+        while let line = try reader.next() {
+            bytes.append(contentsOf: line)
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,80 @@
+import CellLayout
+import Foundation
+import Testing
+
+/// Offsets, row-at-y, visible rows and scroll positions.
+@Suite struct TableQueryTests {
+    /// 20 one-line rows of 44 (21 + 22 + 1) in a plain table without headers: row r spans
+    /// [44r, 44r + 44), content 880.
+    func twentyRows(header: String? = nil) throws -> TableLayout {
+        let rows = (0..<20).map { JSONValue.object([("id", .number(Double($0))), ("text", .string("Row \($0)"))]) }
+        var section: [(key: String, value: JSONValue)] = [("rows", .array(rows))]
+        if let header { section.append(("header", .string(header))) }
+        return try Tables.layout(.object([("width", .number(375)), ("sections", .array([.object(section)]))]))
+    }
+
+    @Test func scrollPositionsFollowUIKit() throws {
+        let table = try twentyRows()
+        #expect(table.contentHeight == 880)
+        let row10 = RowPath(section: 0, row: 10)   // [440, 484)
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 3), position: .top, viewportHeight: 667) == 132)
+        #expect(table.scrollOffset(to: row10, position: .top, viewportHeight: 667) == 213)   // 440, clamped to 880 − 667
+        #expect(table.scrollOffset(to: row10, position: .middle, viewportHeight: 667) == 462 - 333.5)
+        #expect(table.scrollOffset(to: row10, position: .bottom, viewportHeight: 667) == 0)          // 484 − 667 < 0
+        // The last row at the top would need 836, but the offset stops at 880 − 667 = 213.
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 19), position: .top, viewportHeight: 667) == 213)
+        // .none: row 16 [704, 748) is below the viewport [0, 667): scroll to show its bottom, 748 − 667 = 81.
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 16), position: .none, viewportHeight: 667) == 81)
+        // Already visible: stay. Above the viewport: show its top.
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 3), position: .none, from: 100, viewportHeight: 667) == 100)
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 1), position: .none, from: 100, viewportHeight: 667) == 44)
+    }
+
+    @Test func plainHeadersFloatOverTheTopPosition() throws {
+        // Header "Title": 14 pt semibold text, ceil(3 + 16.94 + 2) = 22 → rows start at 22; the
+        // top position leaves room for the floating header: row 5 at 22 + 220 = 242 → 220.
+        let table = try twentyRows(header: "Title")
+        #expect(table.headerSpan(0).height == 22)
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 5), position: .top, viewportHeight: 400) == 220)
+    }
+
+    @Test func rowAtYAndVisibleRows() throws {
+        let table = try twentyRows(header: "Title")
+        #expect(table.row(atY: 10) == nil)                               // the header
+        #expect(table.row(atY: 22) == RowPath(section: 0, row: 0))
+        #expect(table.row(atY: 65.9) == RowPath(section: 0, row: 0))
+        #expect(table.row(atY: 66) == RowPath(section: 0, row: 1))
+        #expect(table.row(atY: -1) == nil)
+        #expect(table.row(atY: 902) == nil)
+        #expect(table.visibleRows(y: 60, height: 50).map(\.row) == [0, 1])      // [60, 110) meets [22, 66) and [66, 110)
+        #expect(table.visibleRows(y: 60, height: 51).map(\.row) == [0, 1, 2])   // and [110, 154) from 111 on
+    }
+
+    @Test func queriesAgreeWithTheLayoutOnTenThousandRows() throws {
+        let texts = TestFonts.hasCorpus
+            ? try TestFonts.jsonLines(TestFonts.corpus("public-10k.jsonl")).map { $0["text"]!.string! }
+            : (0..<10_000).map { "Row \($0) " + String(repeating: "word ", count: $0 % 40) }
+        let rows = texts.prefix(10_000).enumerated().map { i, text in
+            JSONValue.object([("id", .number(Double(i))), ("text", .string(text))])
+        }
+        let sections: [JSONValue] = stride(from: 0, to: rows.count, by: 2500).map {
+            .object([("header", .string("Section \($0)")), ("rows", .array(Array(rows[$0..<min(rows.count, $0 + 2500)])))])
+        }
+        let table = try Tables.layout(.object([("width", .number(375)), ("sections", .array(sections))]))
+        let output = try Tables.output(table)
+        var checked = 0
+        for (s, section) in output["sections"]!.array!.enumerated() {
+            for (r, row) in section["rows"]!.array!.enumerated() {
+                let y = row["y"]!.number!, height = row["height"]!.number!
+                let path = RowPath(section: s, row: r)
+                let rect = table.rect(of: path)
+                #expect(abs(rect.minY - y) < 0.001 && abs(rect.height - height) < 0.001)
+                #expect(table.row(atY: y) == path)
+                #expect(table.row(atY: y + height - 0.01) == path)
+                #expect(table.visibleRows(y: y, height: 0.5) == [path])
+                checked += 1
+            }
+        }
+        #expect(checked == 10_000)
+    }
+}

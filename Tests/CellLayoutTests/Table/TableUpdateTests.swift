@@ -1,0 +1,88 @@
+import CellLayout
+import Foundation
+import Testing
+
+/// Updates re-lay out only what they touch, and give the same layout as laying the
+/// changed data out from scratch.
+@Suite struct TableUpdateTests {
+    static func row(_ id: Int, _ text: String, accessory: String = "none") -> JSONValue {
+        .object([("id", .number(Double(id))), ("text", .string(text)), ("accessory", .string(accessory))])
+    }
+
+    static let words = ["Short", "A label that wraps onto a second line at this width, surely, yes",
+                        "Medium length label text", "Three lines of text are needed for this label when the table is narrow enough to wrap it often"]
+
+    static func sections(_ layout: [[Int]]) -> JSONValue {
+        .object([("width", .number(320)), ("style", .string("grouped")), ("sections", .array(layout.enumerated().map { s, ids in
+            .object([("header", .string("Section \(s)")), ("rows", .array(ids.map { row($0, words[$0 % words.count]) }))])
+        }))])
+    }
+
+    /// Same frames, heights and y for every row, same headers.
+    static func expectSame(_ a: TableLayout, _ b: TableLayout) throws {
+        #expect(try Tables.output(a) == Tables.output(b))
+    }
+
+    @Test func insertDeleteMoveReloadEqualAFreshLayout() throws {
+        let table = try Tables.layout(Self.sections([[0, 1, 2], [3, 4], [5]]))
+        let decoder = TableDecoder(fonts: TestFonts.library)
+        func cell(_ id: Int) throws -> CellSpec { try decoder.decode(Self.sections([[id]])).sections[0].rows[0] }
+
+        try table.insertRows([try cell(7), try cell(8)], at: RowPath(section: 1, row: 1))
+        try Self.expectSame(table, try Tables.layout(Self.sections([[0, 1, 2], [3, 7, 8, 4], [5]])))
+        table.deleteRows(at: RowPath(section: 0, row: 0), count: 2)
+        try Self.expectSame(table, try Tables.layout(Self.sections([[2], [3, 7, 8, 4], [5]])))
+        table.moveRow(from: RowPath(section: 1, row: 3), to: RowPath(section: 0, row: 0))
+        try Self.expectSame(table, try Tables.layout(Self.sections([[4, 2], [3, 7, 8], [5]])))
+        try table.reloadRows([try cell(1)], at: RowPath(section: 2, row: 0))
+        try Self.expectSame(table, try Tables.layout(Self.sections([[4, 2], [3, 7, 8], [1]])))
+    }
+
+    @Test func sectionsReorderByReorderingData() throws {
+        let table = try Tables.layout(Self.sections([[0, 1], [2, 3, 4], [5]]))
+        try table.moveSection(from: 2, to: 0)
+        // Section titles move with their data: compare with the data reordered.
+        let reordered = try Tables.layout(Self.sections([[0, 1], [2, 3, 4], [5]]))
+        try reordered.deleteSection(at: 2)
+        try reordered.insertSection(SectionSpec(header: "Section 2", rows: try TableDecoder(fonts: TestFonts.library)
+            .decode(Self.sections([[5]])).sections[0].rows), at: 0)
+        try Self.expectSame(table, reordered)
+        #expect(table.spec.sections.map(\.header) == ["Section 2", "Section 0", "Section 1"])
+        // A grouped table's first header is the tall one wherever the sections came from.
+        #expect(table.headerSpan(0).y == 0)
+    }
+
+    @Test func rotationAfterUpdatesEqualsAFreshLayoutAtTheNewWidth() throws {
+        let table = try Tables.layout(Self.sections([[0, 1, 2, 3]]))
+        try table.insertRows([table.spec.sections[0].rows[3]], at: RowPath(section: 0, row: 0))
+        try table.setWidth(667)
+        try Self.expectSame(table, try Tables.layout(Self.sections([[3, 0, 1, 2, 3]]), width: 667))
+    }
+
+    @Test func exclusiveCheckmarksMoveAndInclusiveOnesToggle() throws {
+        let document = JSONValue.object([("width", .number(320)), ("rows", .array([
+            Self.row(0, "English", accessory: "checkmark"), Self.row(1, "Deutsch"), Self.row(2, "Français"),
+        ]))])
+        let table = try Tables.layout(document)
+        #expect(try table.selectCheckmark(at: RowPath(section: 0, row: 2), mode: .exclusive).map(\.row) == [0, 2])
+        #expect(table.spec.sections[0].rows.map(\.accessory) == [.none, .none, .checkmark])
+        #expect(try table.selectCheckmark(at: RowPath(section: 0, row: 2), mode: .exclusive).isEmpty)
+        #expect(try table.selectCheckmark(at: RowPath(section: 0, row: 1), mode: .inclusive).map(\.row) == [1])
+        #expect(try table.selectCheckmark(at: RowPath(section: 0, row: 2), mode: .inclusive).map(\.row) == [2])
+        #expect(table.spec.sections[0].rows.map(\.accessory) == [.none, .checkmark, .none])
+        // The checkmark takes 40 from the content view: 320 − 40 = 280.
+        #expect(table.sections[0].rows[1].contentView.width == 280)
+        #expect(table.sections[0].rows[2].contentView.width == 320)
+    }
+
+    @Test func checkmarksChangeWrappingLikeMeasureAtTheNewWidth() throws {
+        // Label width 320 − 32 = 288 without, 280 − 32 = 248 with a checkmark.
+        let text = Self.words[3]
+        let table = try Tables.layout(.object([("width", .number(320)), ("rows", .array([Self.row(0, text)]))]))
+        try table.selectCheckmark(at: RowPath(section: 0, row: 0), mode: .inclusive)
+        let lines = table.sections[0].rows[0].lines.first { $0.id == "textLabel" }!.count
+        let measured = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: 248).lineCount
+        #expect(lines == measured)
+        #expect(table.sections[0].rows[0].height == max(44, (Double(lines) * TestFonts.inter17.lineHeight).rounded(.up) + 23))
+    }
+}
