@@ -5,6 +5,7 @@ let package = Package(
     name: "cell-layout",
     products: [
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "CellLayoutRender", targets: ["CellLayoutRender"]),
         .executable(name: "layout-cli", targets: ["layout-cli"]),
     ],
     dependencies: [
@@ -43,6 +44,16 @@ let package = Package(
             name: "CellLayout",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CellLayoutFonts"]
         ),
+        // libpng reports errors by longjmp, which Swift frames must never see: a small C
+        // file keeps the setjmp/longjmp inside C and returns an error code instead.
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png")]
+        ),
+        .target(
+            name: "CellLayoutRender",
+            dependencies: ["CellLayout", "CFreeType", "CPNG"]
+        ),
         .executableTarget(
             name: "layout-cli",
             dependencies: [
@@ -52,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout", "layout-cli"],
+            dependencies: ["CellLayout", "layout-cli", "CellLayoutRender"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -55,7 +55,8 @@ enum Truncation {
         line.prefixEnd = prefixEnd
         line.suffixStart = suffixStart
         line.hasEllipsis = true
-        line.width = text.width(start..<prefixEnd) + ellipsisWidth + text.width(suffixStart..<contentEnd)
+        line.width = text.width(start..<prefixEnd) + ellipsisWidth
+            + (suffixStart < contentEnd ? text.width(suffixStart..<contentEnd) : 0)
         return line
     }
 

@@ -69,6 +69,12 @@ import Testing
         }
     }
 
+    @Test func whiteSpaceBeforeAHiddenParagraphIsNotKept() {
+        // The paragraph's trailing spaces are dropped before "…": "Hello…" as above.
+        let layout = fit("Hello   \nworld", width: 100, lines: 1, mode: .byTruncatingTail)
+        #expect(abs(layout.usedWidth - 54.6445) < 0.001)
+    }
+
     @Test func wrappingModesJustStopAtTheLimit() {
         for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
             let layout = fit("Hello world Hello world Hello", width: 95, lines: 2, mode: mode)
