@@ -58,6 +58,7 @@ let package = Package(
             name: "layout-cli",
             dependencies: [
                 "CellLayout",
+                "CellLayoutRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -45,4 +45,10 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public static let destructiveRed = RGBA(hex: 0xFF3B30)
     /// The background behind grouped table sections: #EFEFF4.
     public static let groupedBackground = RGBA(hex: 0xEFEFF4)
+    /// Header and footer text of grouped tables: #6D6D72.
+    public static let groupedHeaderText = RGBA(hex: 0x6D6D72)
+    /// The background of a plain table's section headers and footers: #F7F7F7.
+    public static let plainHeaderBackground = RGBA(hex: 0xF7F7F7)
+    /// Image view placeholders and a slider's unfilled track: #D1D1D6.
+    public static let placeholder = RGBA(hex: 0xD1D1D6)
 }

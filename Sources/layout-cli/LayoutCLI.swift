@@ -9,6 +9,6 @@ struct LayoutCLI: ParsableCommand {
             Exit codes: 0 success, 1 bad input (one line on stderr names where and what), \
             2 usage error.
             """,
-        subcommands: [MeasureCommand.self, LayoutCommand.self, QueryCommand.self]
+        subcommands: [MeasureCommand.self, LayoutCommand.self, QueryCommand.self, RenderCommand.self]
     )
 }

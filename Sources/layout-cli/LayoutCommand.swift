@@ -12,9 +12,14 @@ struct LayoutCommand: ParsableCommand {
             rotating; custom subviews keep their autoresizing history, and the output is \
             {"layouts": [...]}.
 
+            With --jsonl the input is JSON Lines, one ROW per line (a plain table of one \
+            section), and the output one laid-out row per line with its running "y", in \
+            order, using all cores with flat memory; --width is required.
+
             Example:
               layout-cli layout Examples/settings.json --width 375
               layout-cli layout Examples/settings.json --widths 375,667,375
+              layout-cli layout --jsonl Examples/rows.jsonl --width 375 > rows-out.jsonl
             """
     )
 
@@ -23,7 +28,21 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "Comma-separated widths to lay out at in turn (rotation).")
     var widths: String?
 
+    @Flag(help: "Read JSON Lines rows and write one laid-out row per line.")
+    var jsonl = false
+
+    @Option(help: "With --jsonl: metric overrides as a JSON object, e.g. '{\"scale\": 2}'.")
+    var metrics: String?
+
+    @OptionGroup var stream: StreamOptions
+
+    func validate() throws {
+        if jsonl, widths != nil { throw ValidationError("--widths does not go with --jsonl") }
+        if !jsonl, metrics != nil { throw ValidationError("--metrics goes with --jsonl (a table file has its own)") }
+    }
+
     func run() throws {
+        if jsonl { return try runStream() }
         var writer = JSONWriter()
         if let widths {
             let list = try widths.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -44,6 +63,39 @@ struct LayoutCommand: ParsableCommand {
             TableEncoder.encode(table, into: &writer)
         }
         Output.writeLine(writer.bytes)
+        Output.flushStandardOutput()
+    }
+
+    /// JSON Lines: each line a ROW, laid out at --width, written with its running y.
+    private func runStream() throws {
+        guard let widthText = input.width else { throw CLIError("--width: required with --jsonl") }
+        let width = try OptionValues.positive(widthText, option: "--width")
+        let engine = try input.fontOptions.makeEngine()
+        let decoder = TableDecoder(fonts: engine.fonts)
+        var tableMetrics = TableMetrics()
+        if let metrics {
+            do {
+                tableMetrics = try decoder.decodeMetrics(try JSONParser.parse(metrics))
+            } catch {
+                throw CLIError("--metrics: \(error)")
+            }
+        }
+        let rowMetrics = tableMetrics
+        // Streamed rows are all different: keeping prepared texts would only cost memory.
+        let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: rowMetrics, preparedTexts: 0))
+        var writer = JSONWriter()
+        var y = 0.0
+        var rows = RowStream<(JSONValue, RowLayout)>(
+            reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
+        try rows.run { row in
+            let cell = try decoder.decodeRow(row, metrics: rowMetrics)
+            return (cell.id, try layouter.layout(cell, width: width))
+        } write: { id, row in
+            writer.reset()
+            TableEncoder.encode(row, id: id, y: y, into: &writer)
+            y += row.height
+            Output.writeLine(writer.bytes)
+        }
         Output.flushStandardOutput()
     }
 }

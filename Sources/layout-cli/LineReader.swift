@@ -10,6 +10,10 @@ struct LineReader {
     private var atEnd = false
     /// The 1-based number of the line `next()` returned last.
     private(set) var lineNumber = 0
+    /// Bytes consumed so far.
+    private(set) var bytesRead = 0
+    /// The file's size, when it is a regular file (for progress).
+    private(set) var totalBytes: Int?
 
     /// Opens `path`, or standard input when `path` is nil or "-".
     /// - Throws: `CLIError` when the file cannot be opened.
@@ -20,12 +24,14 @@ struct LineReader {
                 throw CLIError("\(path): cannot open: \(String(cString: strerror(errno)))")
             }
             var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            _ = fstat(fd, &info)
+            if (info.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)
                 throw CLIError("\(path): cannot read: it is a directory")
             }
             descriptor = fd
             name = path
+            if (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) }
         } else {
             descriptor = 0
             name = "<stdin>"
@@ -65,6 +71,7 @@ struct LineReader {
                 throw CLIError("\(name): cannot read: \(String(cString: strerror(errno)))")
             }
             buffer.removeSubrange((oldCount + read)...)
+            bytesRead += read
             if read == 0 { atEnd = true }
         }
     }

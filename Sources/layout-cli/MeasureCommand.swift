@@ -9,8 +9,9 @@ struct MeasureCommand: ParsableCommand {
         discussion: """
             Reads JSON Lines, one {"id": <any>, "text": "<string>"} per line (other keys are \
             ignored, blank lines skipped), and writes one {"id", "lines", "width", "height"} \
-            per row, in order. Height is lines × the font's line height, rounded up to the \
-            next 1/scale point.
+            per row, in order, using all cores with flat memory. Height is lines × the font's \
+            line height, rounded up to the next 1/scale point. A bad row stops the run with \
+            its file and line (exit 1) after the rows before it; --keep-going skips it.
 
             Example:
               layout-cli measure --font Inter --size 17 --width 343 < texts.jsonl > sizes.jsonl
@@ -48,6 +49,8 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
+    @OptionGroup var stream: StreamOptions
+
     @Argument(help: "A JSON Lines file (default: standard input).")
     var input: String?
 
@@ -61,10 +64,10 @@ struct MeasureCommand: ParsableCommand {
         let engine = try fontOptions.makeEngine()
         let font = try OptionValues.font(font, weight: weight, size: size, in: engine)
         let options = FitOptions(maxLines: maxLines, lineBreakMode: mode)
+        let detail = detail
         var writer = JSONWriter()
 
-        func measure(_ text: String, id: JSONValue) {
-            let layout = engine.prepare(text, font: font).fit(width: width, options: options)
+        func write(_ id: JSONValue, _ layout: TextLayout) {
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)
@@ -82,13 +85,14 @@ struct MeasureCommand: ParsableCommand {
 
         if let text {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
-            measure(text, id: .null)
+            write(.null, engine.prepare(text, font: font).fit(width: width, options: options))
         } else {
-            var reader = try LineReader(path: input)
-            while let line = try reader.next() {
-                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-                let row = try Rows.object(line, reader: reader)
-                measure(try Rows.text(row, key: "text", reader: reader), id: row["id"] ?? .null)
+            var rows = RowStream<(JSONValue, TextLayout)>(
+                reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
+            try rows.run { row in
+                (row["id"] ?? .null, engine.prepare(try Rows.text(row, key: "text"), font: font).fit(width: width, options: options))
+            } write: { id, layout in
+                write(id, layout)
             }
         }
         Output.flushStandardOutput()

@@ -13,8 +13,10 @@ struct TableInput: ParsableArguments {
     @OptionGroup var fontOptions: FontOptions
 
     /// Reads, parses and lays out the table.
-    /// - Parameter width: a width to use instead of `--width` and the file's.
-    func load(width override: Double? = nil) throws -> (TableLayout, TextEngine) {
+    /// - Parameters:
+    ///   - width: a width to use instead of `--width` and the file's.
+    ///   - scale: a screen scale to lay out at instead of the file's `metrics.scale`.
+    func load(width override: Double? = nil, scale: Double? = nil) throws -> (TableLayout, TextEngine) {
         let width = try override ?? self.width.map { try OptionValues.positive($0, option: "--width") }
         let engine = try fontOptions.makeEngine()
         let bytes = try readAll()
@@ -25,7 +27,8 @@ struct TableInput: ParsableArguments {
             throw CLIError("\(name): invalid JSON: \(error)")
         }
         do {
-            let spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
+            var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
+            if let scale { spec.metrics.scale = scale }
             return (try TableLayout(spec: spec, engine: engine), engine)
         } catch let error as InputError {
             throw CLIError("\(name): \(error)")

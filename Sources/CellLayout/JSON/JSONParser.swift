@@ -86,7 +86,8 @@ public struct JSONParser {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for byte in expected {
             guard index < bytes.count, bytes[index] == byte else {
-                throw error("expected a value, found \(String(decoding: bytes[start..<min(bytes.count, start + expected.count)], as: UTF8.self).debugDescription)", at: start)
+                index = start
+                throw error("expected a value, found \(found)")
             }
             index += 1
         }

@@ -1,7 +1,7 @@
 /// Reads a table document (SPEC.md's `layout` input) into a `TableSpec`, refusing anything
 /// malformed with an `InputError` that names the JSON path: unknown keys, wrong types,
 /// unknown enum values, out-of-range numbers, unknown fonts, impossible frames.
-public struct TableDecoder {
+public struct TableDecoder: Sendable {
     /// Fonts are checked against this library.
     public let fonts: FontLibrary
 
@@ -38,6 +38,18 @@ public struct TableDecoder {
             throw root.error("give either \"sections\" or \"rows\", not both")
         }
         return table
+    }
+
+    /// One ROW on its own, as a JSON Lines stream carries them (paths start at the row).
+    /// - Throws: `InputError`.
+    public func decodeRow(_ row: JSONValue, metrics: TableMetrics) throws(InputError) -> CellSpec {
+        try cell(JSONNode(row), metrics)
+    }
+
+    /// A `"metrics"` object on its own (overrides of the defaults).
+    /// - Throws: `InputError`.
+    public func decodeMetrics(_ value: JSONValue) throws(InputError) -> TableMetrics {
+        try metrics(JSONNode(value, path: "metrics"))
     }
 
     // MARK: Sections and rows

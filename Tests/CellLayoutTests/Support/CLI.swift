@@ -27,10 +27,23 @@ enum CLI {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin))
-        try input.fileHandleForWriting.close()
+        // Feed stdin and drain stderr on their own threads, so that no pipe fills up while
+        // the other end waits.
+        let writer = input.fileHandleForWriting
+        let feeding = Thread {
+            writer.write(Data(stdin))
+            try? writer.close()
+        }
+        feeding.start()
+        nonisolated(unsafe) var err = Data()
+        let errorReader = error.fileHandleForReading
+        let draining = DispatchSemaphore(value: 0)
+        Thread {
+            err = errorReader.readDataToEndOfFile()
+            draining.signal()
+        }.start()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        draining.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

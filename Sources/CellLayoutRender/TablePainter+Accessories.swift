@@ -1,0 +1,57 @@
+import CellLayout
+import Foundation
+
+extension TablePainter {
+    /// The chevron and checkmark strokes' width, in points.
+    private static let accessoryStroke = 2.0
+
+    /// The accessory in its frame (cell coordinates offset to the table): a chevron, a
+    /// blue checkmark, an info button, an info button and a chevron, or a custom view.
+    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect) throws {
+        switch accessory {
+        case .none: break
+        case .disclosureIndicator: drawChevron(in: frame)
+        case .checkmark: drawCheckmark(in: frame)
+        case .detailButton: drawInfoButton(in: frame)
+        case .detailDisclosureButton:
+            let side = min(frame.width, frame.height)
+            drawInfoButton(in: CGRect(x: frame.minX, y: frame.midY - side / 2, width: side, height: side))
+            let chevron = table.metrics.disclosureIndicatorSize
+            drawChevron(in: CGRect(x: frame.maxX - chevron.width, y: frame.midY - chevron.height / 2,
+                                   width: chevron.width, height: chevron.height))
+        case .view(let view): try drawView(view, in: frame)
+        }
+    }
+
+    /// A gray ">" filling `frame`.
+    mutating func drawChevron(in frame: CGRect) {
+        let half = Self.accessoryStroke / 2
+        canvas.strokePolyline([
+            CGPoint(x: frame.minX + half, y: frame.minY + half),
+            CGPoint(x: frame.maxX - half, y: frame.midY),
+            CGPoint(x: frame.minX + half, y: frame.maxY - half),
+        ], lineWidth: Self.accessoryStroke, color: .secondaryLabel)
+    }
+
+    /// A blue tick filling `frame` (drawn on a 14 × 11 grid, scaled to the frame).
+    mutating func drawCheckmark(in frame: CGRect) {
+        func point(_ x: Double, _ y: Double) -> CGPoint {
+            CGPoint(x: frame.minX + x * frame.width / 14, y: frame.minY + y * frame.height / 11)
+        }
+        canvas.strokePolyline([point(1.2, 6), point(5, 9.8), point(12.8, 1.2)],
+                              lineWidth: Self.accessoryStroke, color: .systemBlue)
+    }
+
+    /// The info button: a blue ring around a blue "i" (a dot over a stem), as large as fits.
+    mutating func drawInfoButton(in frame: CGRect) {
+        let radius = min(frame.width, frame.height) / 2
+        guard radius > 1 else { return }
+        let center = CGPoint(x: frame.midX, y: frame.midY)
+        let unit = radius / 11
+        canvas.fillCircle(center: center, radius: radius, color: .systemBlue)
+        canvas.fillCircle(center: center, radius: radius - unit, color: .white)
+        canvas.fillCircle(center: CGPoint(x: center.x, y: center.y - 4.6 * unit), radius: 1.3 * unit, color: .systemBlue)
+        canvas.fillRoundedRect(CGRect(x: center.x - unit, y: center.y - 1.6 * unit, width: 2 * unit, height: 7.4 * unit),
+                               cornerRadius: 0.4 * unit, color: .systemBlue)
+    }
+}

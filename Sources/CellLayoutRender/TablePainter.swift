@@ -1,0 +1,132 @@
+import CellLayout
+import Foundation
+
+/// One drawing of a table into a canvas: the table's parts in back-to-front order — each
+/// section's cell background, header, rows, separators and footer.
+///
+/// Positions: rows are at `table.rect(of:)`; a row's content view, accessory and
+/// controls are in cell coordinates; its labels, image and custom subviews in
+/// content-view coordinates; a header's text label has x in table coordinates and y in
+/// the header's.
+struct TablePainter {
+    /// The table drawn.
+    let table: TableLayout
+    /// Draws the glyph runs.
+    let rasterizer: GlyphRasterizer
+    /// The picture so far.
+    var canvas: Canvas
+
+    /// The corner radius of an insetGrouped section's first and last cell.
+    static let insetGroupedCornerRadius = 10.0
+
+    /// Draws every section.
+    /// - Throws: `FontError` when a button's font cannot be resolved.
+    mutating func drawTable() throws {
+        for s in table.sections.indices {
+            let section = table.sections[s]
+            drawCellBackground(section: s)
+            drawHeaderOrFooter(section.header, y: table.headerSpan(s).y)
+            for r in section.rows.indices {
+                try drawRow(RowPath(section: s, row: r))
+            }
+            drawSeparators(section: s)
+            drawHeaderOrFooter(section.footer, y: table.footerSpan(s).y)
+        }
+    }
+
+    /// The white behind a section's cells, one block from the first row to the last:
+    /// rounded at both ends in an insetGrouped table, so that only the first cell's top
+    /// corners and the last cell's bottom ones are round.
+    private mutating func drawCellBackground(section: Int) {
+        let count = table.numberOfRows(inSection: section)
+        guard count > 0 else { return }
+        let first = table.rect(of: RowPath(section: section, row: 0))
+        let last = table.rect(of: RowPath(section: section, row: count - 1))
+        let block = CGRect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY)
+        if table.spec.style == .insetGrouped {
+            canvas.fillRoundedRect(block, cornerRadius: Self.insetGroupedCornerRadius, color: .white)
+        } else {
+            canvas.fill(block, color: .white)
+        }
+    }
+
+    /// A header or footer: a plain table's gray bar, and the text, gray in grouped tables.
+    private mutating func drawHeaderOrFooter(_ header: HeaderLayout, y: Double) {
+        guard header.height > 0 else { return }
+        let plain = table.spec.style == .plain
+        if plain {
+            canvas.fill(CGRect(x: 0, y: y, width: table.width, height: header.height), color: .plainHeaderBackground)
+        }
+        if let label = header.textLabel {
+            drawLabel(label, origin: CGPoint(x: 0, y: y), color: plain ? .label : .groupedHeaderText)
+        }
+    }
+
+    /// One row, back to front: editing control, image, labels, custom subviews, accessory,
+    /// reorder control. Swipe action buttons are hidden until the row is swiped.
+    private mutating func drawRow(_ path: RowPath) throws {
+        let row = table.sections[path.section].rows[path.row]
+        let cell = table.spec.sections[path.section].rows[path.row]
+        let origin = table.rect(of: path).origin
+        let content = CGPoint(x: origin.x + row.contentView.minX, y: origin.y + row.contentView.minY)
+        if let control = row.editingControl {
+            drawEditingControl(cell.editing.control, in: control.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        if let image = row.imageView {
+            drawImagePlaceholder(in: image.offsetBy(dx: content.x, dy: content.y))
+        }
+        for label in row.labels {
+            drawLabel(label, origin: content, color: Self.textColor(of: label, style: cell.style))
+        }
+        for (view, subview) in zip(cell.subviews, row.subviews) where view.kind != .label {
+            try drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y))
+        }
+        if let accessory = row.accessoryView {
+            try drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        if let reorder = row.reorderControl {
+            drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))
+        }
+    }
+
+    /// The color of a cell's label: value2's text label in blue, value1's and subtitle's
+    /// detail in gray, everything else black.
+    private static func textColor(of label: LabelLayout, style: CellStyle) -> RGBA {
+        switch (label.id, style) {
+        case ("textLabel", .value2): .systemBlue
+        case ("detailTextLabel", .value1), ("detailTextLabel", .subtitle): .secondaryLabel
+        default: .label
+        }
+    }
+
+    /// Each row's separator, in the strip below its content view: from the leading margin
+    /// (or, in a row with an image, from its text, as UIKit aligns it) to the cell's end.
+    /// Grouped sections are closed by full-width hairlines at their top and bottom;
+    /// insetGrouped ones by their rounded corners, so their last row has none.
+    private mutating func drawSeparators(section: Int) {
+        let m = table.metrics
+        let rows = table.sections[section].rows
+        guard m.separators, !rows.isEmpty else { return }
+        let style = table.spec.style
+        for (r, row) in rows.enumerated() where row.height > 0 {
+            let cell = table.rect(of: RowPath(section: section, row: r))
+            let isLast = r == rows.count - 1
+            if isLast && style == .insetGrouped { continue }
+            let inset = isLast && style == .grouped ? 0 : row.contentView.minX + separatorInset(row)
+            canvas.fill(CGRect(x: cell.minX + inset, y: cell.minY + row.contentView.maxY,
+                               width: cell.width - inset, height: m.separatorHeight), color: .separator)
+        }
+        if style == .grouped {
+            let first = table.rect(of: RowPath(section: section, row: 0))
+            canvas.fill(CGRect(x: first.minX, y: first.minY, width: first.width, height: m.separatorHeight),
+                        color: .separator)
+        }
+    }
+
+    /// Where a row's separator starts in its content view: at the text when the row shows
+    /// an image, else at the leading margin.
+    private func separatorInset(_ row: RowLayout) -> Double {
+        guard row.imageView != nil, let text = row.textLabel else { return table.metrics.leadingMargin }
+        return text.minX
+    }
+}

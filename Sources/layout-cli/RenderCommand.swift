@@ -1,0 +1,55 @@
+import ArgumentParser
+import CellLayout
+import CellLayoutRender
+
+/// `layout-cli render`: a picture of the laid-out table, as a PNG.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a laid-out table as a PNG, as a user would see it.",
+        discussion: """
+            The picture is the whole table: width × contentHeight points, times --scale \
+            pixels per point. The table is laid out at that scale (it overrides the file's \
+            metrics.scale), so heights round and separators are one pixel thick as on a \
+            device of that scale. Text is drawn from the layout's own glyph runs. Swipe \
+            action buttons are not drawn (they show only while a row is swiped); --frames \
+            outlines them, and every other computed frame, in semi-transparent colors. The \
+            PNG is written to a temporary file beside the output and renamed, so it is \
+            never half-written.
+
+            Example:
+              layout-cli render Examples/settings.json -o settings.png
+              layout-cli render Examples/form.json --width 320 --scale 3 --frames -o form.png
+            """
+    )
+
+    @OptionGroup var input: TableInput
+
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3.")
+    var scale: String = "2"
+
+    @Flag(help: "Outline every frame the layout computed.")
+    var frames = false
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+    var output: String
+
+    func run() throws {
+        let scale = try OptionValues.scale(scale)
+        let (table, _) = try input.load(scale: scale)
+        let canvas: Canvas
+        do {
+            canvas = try TableRenderer().render(table, scale: Int(scale), frames: frames)
+        } catch RenderError.invalidCanvas(let width, let height, let scale) {
+            throw CLIError("\(input.name): too large to draw: \(width.formatted3) × \(height.formatted3) pt "
+                + "at scale \(scale) is more than 2^28 pixels")
+        } catch let error as FontError {
+            throw CLIError("\(input.name): \(error)")
+        }
+        do {
+            try canvas.write(to: output)
+        } catch {
+            throw CLIError("--output: \(error)")
+        }
+    }
+}

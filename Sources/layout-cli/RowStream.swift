@@ -1,0 +1,72 @@
+import CellLayout
+import Dispatch
+import Foundation
+
+/// Runs a JSON Lines stream through a per-row job on all cores, in batches, writing the
+/// results in input order: memory stays flat whatever the row count, and only whole
+/// lines ever reach stdout.
+///
+/// A bad row stops the stream with its error (`file:line: what`), after every earlier row
+/// has been written; with `keepGoing` it is reported on stderr and skipped, and the run
+/// ends with exit code 1 and a count of the rows skipped.
+struct RowStream<Value: Sendable> {
+    /// Lines per batch: enough to keep both cores busy, small enough to stay flat.
+    static var batchSize: Int { 2048 }
+
+    var reader: LineReader
+    let keepGoing: Bool
+    let quiet: Bool
+
+    /// Reads every row, makes a value of each with `process` (in parallel; it throws
+    /// `CLIError` or `InputError` for a bad row), and hands the values to `write` in order.
+    /// - Throws: `CLIError` for the first bad row (or the skipped count with `keepGoing`).
+    mutating func run(
+        process: @escaping @Sendable (JSONValue) throws -> Value,
+        write: (Value) throws -> Void
+    ) throws {
+        var progress = Progress(totalBytes: reader.totalBytes, quiet: quiet)
+        var rows = 0, skipped = 0
+        while true {
+            var batch: [(line: Int, bytes: [UInt8])] = []
+            while batch.count < Self.batchSize, let line = try reader.next() {
+                if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, Array(line))) }
+            }
+            if batch.isEmpty { break }
+            let results = Self.parallelMap(batch) { line in
+                Result { try process(try Rows.object(line.bytes)) }
+            }
+            for (line, result) in zip(batch, results) {
+                switch result {
+                case .success(let value):
+                    try write(value)
+                    rows += 1
+                case .failure(let error):
+                    let message = "\(reader.name):\(line.line): \(error)"
+                    guard keepGoing else { throw CLIError(message) }
+                    Output.flushStandardOutput()
+                    FileHandle.standardError.write(Data("layout-cli: \(message)\n".utf8))
+                    skipped += 1
+                }
+            }
+            progress?.update(rows: rows, bytes: reader.bytesRead)
+        }
+        progress?.finish()
+        if skipped > 0 {
+            throw CLIError("\(reader.name): \(skipped) bad row\(skipped == 1 ? "" : "s") skipped, \(rows) written")
+        }
+    }
+
+    /// `transform` applied to every element on all cores, results in order.
+    private static func parallelMap<T, U>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
+        let results = UnsafeMutableBufferPointer<U?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        nonisolated(unsafe) let input = items
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { c in
+            for i in (c * chunk)..<min(input.count, (c + 1) * chunk) { shared[i] = transform(input[i]) }
+        }
+        return results.map { $0! }
+    }
+}

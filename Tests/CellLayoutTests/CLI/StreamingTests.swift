@@ -1,0 +1,78 @@
+import CellLayout
+import Foundation
+import Testing
+
+/// JSON Lines streaming through `measure` and `layout --jsonl`: order kept across batches
+/// and threads, bad rows named by line, `--keep-going`, no progress off a terminal.
+@Suite struct StreamingTests {
+    /// 5,000 rows (more than two batches) of varied length.
+    static let input: [UInt8] = Array((0..<5000).map { i in
+        "{\"id\": \(i), \"text\": \"Row \(i) " + String(repeating: "word ", count: i % 37) + "\"}\n"
+    }.joined().utf8)
+
+    @Test func measureKeepsOrderAcrossBatchesAndThreads() throws {
+        let result = try CLI.run(["measure", "--width", "200", "--no-system-fonts"], stdin: Self.input)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 5000)
+        for (i, line) in lines.enumerated() where i % 97 == 0 {
+            let row = try JSONParser.parse(String(line))
+            #expect(row["id"] == .number(Double(i)))
+            let text = "Row \(i) " + String(repeating: "word ", count: i % 37)
+            let lines = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: 200).lineCount
+            #expect(row["lines"] == .number(Double(lines)))
+        }
+    }
+
+    @Test func layoutStreamsRowsWithRunningOffsets() throws {
+        let result = try CLI.run(["layout", "--jsonl", "-", "--width", "375", "--quiet", "--no-system-fonts"], stdin: Self.input)
+        #expect(result.status == 0)
+        let rows = try result.stdout.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(rows.count == 5000)
+        var y = 0.0
+        for row in rows {
+            #expect(row["y"]!.number! == (y * 1000).rounded() / 1000)
+            y += row["height"]!.number!
+        }
+        // The same rows as one table give the same heights.
+        let table = try Tables.layout(.object([("width", .number(375)), ("rows", .array(
+            try rows.prefix(300).indices.map { i in
+                try JSONParser.parse("{\"id\": \(i), \"text\": \"Row \(i) " + String(repeating: "word ", count: i % 37) + "\"}")
+            }))]))
+        for i in 0..<300 { #expect(table.sections[0].rows[i].height == rows[i]["height"]!.number!) }
+    }
+
+    @Test func aBadRowStopsTheStreamAfterTheRowsBeforeIt() throws {
+        var input = Array(Self.input.prefix(while: { _ in true }))
+        input += Array("{\"text\": [1]}\n{\"text\": \"after\"}\n".utf8)
+        let result = try CLI.run(["measure", "--width", "200"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stderr == "layout-cli: <stdin>:5001: text: expected a string, got an array\n")
+        #expect(result.stdout.split(separator: "\n").count == 5000)
+        #expect(result.stdout.hasSuffix("}\n"))
+    }
+
+    @Test func keepGoingSkipsBadRowsAndSaysHowMany() throws {
+        let input = Array("{\"text\": \"a\"}\n{\"text\": null}\n[]\n{\"text\": \"b\"}\n".utf8)
+        let result = try CLI.run(["measure", "--width", "200", "--keep-going"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(result.stderr == """
+            layout-cli: <stdin>:2: text: expected a string, got null
+            layout-cli: <stdin>:3: expected a JSON object, got an array
+            layout-cli: <stdin>: 2 bad rows skipped, 2 written
+
+            """)
+    }
+
+    @Test func layoutStreamErrorsCarryTheRowPath() throws {
+        let input = Array("{\"text\": \"a\"}\n{\"editing\": {\"control\": \"remove\"}}\n".utf8)
+        let result = try CLI.run(["layout", "--jsonl", "-", "--width", "375"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stderr == "layout-cli: <stdin>:2: editing.control: unknown editing control \"remove\" (expected none, delete, insert)\n")
+        let missingWidth = try CLI.run(["layout", "--jsonl", "-"], stdin: input)
+        #expect(missingWidth.status == 1)
+        #expect(missingWidth.stderr == "layout-cli: --width: required with --jsonl\n")
+    }
+}

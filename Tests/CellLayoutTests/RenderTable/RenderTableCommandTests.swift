@@ -1,0 +1,112 @@
+import CellLayout
+import CellLayoutRender
+import Foundation
+import Testing
+
+/// `layout-cli render` end to end, and its errors.
+@Suite("Render: the render command")
+struct RenderTableCommandTests {
+    /// A new empty folder.
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func decode(_ url: URL) throws -> DecodedPNG {
+        try #require(DecodedPNG(Array(try Data(contentsOf: url))))
+    }
+
+    @Test(arguments: RenderTableExampleTests.names) func examplesRenderAsTheLibraryDraws(_ name: String) throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("table.png")
+        let path = RenderTables.examples.appendingPathComponent(name).path
+        let result = try CLI.run(["render", path, "--no-system-fonts", "-o", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        let png = try decode(out)
+        let table = try RenderTables.example(name)
+        #expect(png.width == Int(table.width * 2))
+        #expect(png.height == Int((table.contentHeight * 2).rounded(.up)))
+        #expect(png.pixels == (try TableRenderer().render(table, scale: 2, frames: false)).pixels)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["table.png"], "no temporary file left")
+    }
+
+    @Test func widthScaleAndFramesOptions() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = RenderTables.examples.appendingPathComponent("form.json").path
+        let plain = dir.appendingPathComponent("plain.png"), framed = dir.appendingPathComponent("framed.png")
+        for (out, extra) in [(plain, [String]()), (framed, ["--frames"])] {
+            let result = try CLI.run(["render", path, "--width", "320", "--scale", "3", "--no-system-fonts",
+                                      "--output", out.path] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let table = try RenderTables.example("form.json", scale: 3, width: 320)
+        let png = try decode(plain)
+        #expect(png.width == 960 && png.height == Int((table.contentHeight * 3).rounded(.up)))
+        #expect(try decode(framed).pixels != png.pixels)
+    }
+
+    @Test func badTableExitsOneAndLeavesTheOutputAlone() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("table.json"), out = dir.appendingPathComponent("table.png")
+        try #"{"width": 375, "sections": [{"rows": [{"accessory": "chevron"}]}]}"#.write(to: table, atomically: true, encoding: .utf8)
+        try Data("old".utf8).write(to: out)
+        let result = try CLI.run(["render", table.path, "-o", out.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("layout-cli: \(table.path): sections[0].rows[0].accessory: unknown accessory \"chevron\""))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: out) == Data("old".utf8))
+    }
+
+    @Test func unwritableOutputNamesThePath() throws {
+        let path = RenderTables.examples.appendingPathComponent("settings.json").path
+        let result = try CLI.run(["render", path, "-o", "/nonexistent-dir/table.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "layout-cli: --output: cannot write /nonexistent-dir/table.png\n")
+    }
+
+    @Test func outputThatIsAFolderFailsWithoutLeavingATemporaryFile() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("taken")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        let path = RenderTables.examples.appendingPathComponent("settings.json").path
+        let result = try CLI.run(["render", path, "-o", target.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "layout-cli: --output: cannot write \(target.path)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken"])
+    }
+
+    @Test func tooLargeAPictureExitsOne() throws {
+        let path = RenderTables.examples.appendingPathComponent("settings.json").path
+        let result = try CLI.run(["render", path, "--width", "1000000", "--no-system-fonts", "-o", "/tmp/never.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("layout-cli: \(path): too large to draw: 1000000 × "))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never.png"))
+    }
+
+    @Test func missingOutputIsAUsageError() throws {
+        let path = RenderTables.examples.appendingPathComponent("settings.json").path
+        let result = try CLI.run(["render", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--output"))
+    }
+
+    @Test func badScaleExitsOne() throws {
+        let path = RenderTables.examples.appendingPathComponent("settings.json").path
+        let result = try CLI.run(["render", path, "--scale", "4", "-o", "/tmp/never.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "layout-cli: --scale: must be 1, 2 or 3, got 4\n")
+    }
+
+    @Test func helpHasAnExample() throws {
+        let result = try CLI.run(["render", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Example:"))
+        #expect(result.stdout.contains("layout-cli render Examples/settings.json -o settings.png"))
+    }
+}
