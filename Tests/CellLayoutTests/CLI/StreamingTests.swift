@@ -76,3 +76,31 @@ import Testing
         #expect(missingWidth.stderr == "layout-cli: --width: required with --jsonl\n")
     }
 }
+
+/// The progress line shows on a terminal only (run under `script`, which gives the command
+/// a pseudo-terminal), and `--quiet` silences it.
+@Suite struct ProgressTests {
+    func runOnATerminal(_ extra: String) throws -> String {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).jsonl")
+        try Data(StreamingTests.input).write(to: input)
+        let command = "\(CLI.executable.path) measure --width 200 --no-system-fonts \(extra) \(input.path) > /dev/null"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressShowsOnATerminalUnlessQuiet() throws {
+        let shown = try runOnATerminal("")
+        #expect(shown.contains("rows/s"))
+        #expect(shown.contains("%  ETA "))
+        #expect(!(try runOnATerminal("--quiet")).contains("rows/s"))
+    }
+}
