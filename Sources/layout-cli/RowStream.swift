@@ -1,5 +1,4 @@
 import CellLayout
-import Dispatch
 import Foundation
 
 /// Runs a JSON Lines stream through a per-row job on all cores, in batches, writing the
@@ -32,7 +31,7 @@ struct RowStream<Value: Sendable> {
                 if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, Array(line))) }
             }
             if batch.isEmpty { break }
-            let results = Self.parallelMap(batch) { line in
+            let results = batch.concurrentMap { line in
                 Result { try process(try Rows.object(line.bytes)) }
             }
             for (line, result) in zip(batch, results) {
@@ -54,19 +53,5 @@ struct RowStream<Value: Sendable> {
         if skipped > 0 {
             throw CLIError("\(reader.name): \(skipped) bad row\(skipped == 1 ? "" : "s") skipped, \(rows) written")
         }
-    }
-
-    /// `transform` applied to every element on all cores, results in order.
-    private static func parallelMap<T, U>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
-        let results = UnsafeMutableBufferPointer<U?>.allocate(capacity: items.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        nonisolated(unsafe) let input = items
-        let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { c in
-            for i in (c * chunk)..<min(input.count, (c + 1) * chunk) { shared[i] = transform(input[i]) }
-        }
-        return results.map { $0! }
     }
 }

@@ -21,6 +21,10 @@ public final class FontFace: @unchecked Sendable {
     let hbFace: OpaquePointer
     /// The face at its own units (scale = units per em), for coverage and metrics.
     private let unscaled: OpaquePointer
+    /// One bit per Basic Multilingual Plane code point the cmap maps, read once at load:
+    /// coverage is asked for every cluster of every text, and a bit test is far cheaper
+    /// than a cmap lookup.
+    private let bmpCoverage: [UInt64]
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font.
@@ -48,6 +52,15 @@ public final class FontFace: @unchecked Sendable {
         self.weightClass = weight > 0 ? Int(weight.rounded()) : 400
         self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        let unicodes = hb_set_create()
+        hb_face_collect_unicodes(face, unicodes)
+        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(unicodes, &codepoint) != 0, codepoint < 0x10000 {
+            bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+        }
+        hb_set_destroy(unicodes)
+        self.bmpCoverage = bits
     }
 
     deinit {
@@ -57,6 +70,8 @@ public final class FontFace: @unchecked Sendable {
 
     /// Whether the face maps `scalar` to a glyph of its own (not .notdef).
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x10000 { return bmpCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(unscaled, scalar.value, &glyph) != 0
     }

@@ -136,13 +136,14 @@ public final class FontLibrary: Sendable {
 
     /// Whether `face` has a glyph for every visible character of the cluster.
     static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar]) -> Bool {
-        cluster.allSatisfy { isInvisible($0) || face.covers($0) }
+        cluster.allSatisfy { face.covers($0) || isInvisible($0) }
     }
 
     /// Characters that draw nothing and need no glyph: default-ignorables (ZWJ, variation
     /// selectors, …) and controls.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
     }
 
     private static func fontFiles(in directory: URL) throws -> [String] {

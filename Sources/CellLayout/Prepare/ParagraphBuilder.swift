@@ -79,7 +79,7 @@ struct ParagraphBuilder {
                 if Shaper.isSpecific(s) { script = s; break }
             }
             let level = levels?[clusterStart] ?? 0
-            if let first = scalars.first, first.properties.isWhitespace, !Self.isNoBreakSpace(first) {
+            if let first = scalars.first, Self.isHangingSpace(first) {
                 flags[cluster] = ClusterFlags.whitespace
             }
             while nextBreak < breakCount, Int(breaks[nextBreak]) < clusterEnd { nextBreak += 1 }
@@ -229,9 +229,12 @@ struct ParagraphBuilder {
         return cicu_bidi_levels(base, Int32(length), &levels) < 0 ? nil : levels
     }
 
-    /// No-break spaces glue words together instead of hanging at a line end.
-    private static func isNoBreakSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\u{00A0}" || scalar == "\u{2007}" || scalar == "\u{202F}"
+    /// White space that hangs at a line end: Unicode White_Space but the no-break spaces,
+    /// which glue words together.
+    private static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return scalar.properties.isWhitespace && value != 0xA0 && value != 0x2007 && value != 0x202F
     }
 
     private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {

@@ -46,7 +46,12 @@ enum Shaper {
 
     /// The script of `scalar` (Common and Inherited for characters of no one script).
     static func script(of scalar: Unicode.Scalar) -> hb_script_t {
-        hb_unicode_script(unicodeFunctions, scalar.value)
+        let value = scalar.value
+        if value < 0x80 {
+            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            return letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        }
+        return hb_unicode_script(unicodeFunctions, value)
     }
 
     /// Whether `script` is a real script rather than Common, Inherited or Unknown.

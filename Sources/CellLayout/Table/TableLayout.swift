@@ -274,17 +274,10 @@ public final class TableLayout {
         if cells.count < 64 {
             return try cells.indices.map { try layouter.layout(cells[$0], width: cellWidth, previous: previous?[$0]) }
         }
-        let results = UnsafeMutableBufferPointer<Result<RowLayout, any Error>?>.allocate(capacity: cells.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        let chunk = 256
-        DispatchQueue.concurrentPerform(iterations: (cells.count + chunk - 1) / chunk) { c in
-            for i in (c * chunk)..<min(cells.count, (c + 1) * chunk) {
-                shared[i] = Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i]) }
-            }
+        let results = cells.indices.concurrentMap(chunk: 256) { i in
+            Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i]) }
         }
-        return try results.map { try $0!.get() }
+        return try results.map { try $0.get() }
     }
 
     /// Re-lays out every header and footer (their heights depend on the section's place:

@@ -97,14 +97,8 @@ import Testing
         let texts = Array(Self.texts.prefix(200))
         let expected = texts.map { TestFonts.engine.prepare($0, font: TestFonts.inter17).fit(width: 300).lines }
         let engine = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 64)  // a small memo, to churn it
-        let results = UnsafeMutableBufferPointer<[TextLine]>.allocate(capacity: texts.count)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        DispatchQueue.concurrentPerform(iterations: texts.count) { i in
-            shared[i] = engine.prepare(texts[i], font: TestFonts.inter17).fit(width: 300).lines
-        }
-        #expect(Array(results) == expected)
+        let results = texts.concurrentMap(chunk: 1) { engine.prepare($0, font: TestFonts.inter17).fit(width: 300).lines }
+        #expect(results == expected)
     }
 
     @Test func hugeTextsFinish() {

@@ -1,0 +1,361 @@
+// cell-layout-bench: the in-process benchmarks behind Benchmarks/run.
+//
+//   cell-layout-bench text  --corpus FILE [--threads N|all] [--limit N] [--width 343]
+//                           [--rotate 600] [--size 17]
+//       Cold pass: a NEW TextEngine (empty memo, bundled fonts only), prepare + fit every
+//       row at --width, on N threads (DispatchQueue.concurrentPerform, rows handed out in
+//       chunks from a shared counter, one shared engine). Then rotation: fit every
+//       prepared text again at --rotate (fit only), on the calling thread.
+//
+//   cell-layout-bench table --corpus FILE [--rows 1000000] [--width 375] [--queries 100000]
+//                           [--updates 100]
+//       A table of --rows rows cycling the corpus (id = i, text; style subtitle with
+//       detailText when the row has "detail"; accessories cycling), laid out with
+//       TableLayout(spec:engine:), then random queries, single-row inserts and reloads,
+//       and peak memory (VmHWM).
+//
+//   cell-layout-bench sizes
+//       The strides of the per-row types a table keeps (for memory profiles).
+//
+// Each command prints a human-readable summary on stderr and ONE JSON object on stdout,
+// which Benchmarks/run turns into the results table.
+
+import CellLayout
+import Dispatch
+import Foundation
+import Synchronization
+
+// MARK: Helpers
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("cell-layout-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func note(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// A field of /proc/self/status in kB (VmHWM, VmRSS).
+func procStatus(_ field: String) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+    }
+    return -1
+}
+
+/// Prints `fields` as one JSON object (numbers and strings only) on stdout.
+func emit(_ fields: [(String, Any)]) {
+    let body = fields.map { key, value -> String in
+        switch value {
+        case let s as String: return "\"\(key)\":\"\(s)\""
+        case let d as Double: return "\"\(key)\":\(d.isFinite ? String(d) : "null")"
+        default: return "\"\(key)\":\(value)"
+        }
+    }.joined(separator: ",")
+    print("{\(body)}")
+}
+
+struct Arguments {
+    var command: String
+    var values: [String: String] = [:]
+
+    init(_ argv: [String]) {
+        guard argv.count >= 2 else { fail("usage: cell-layout-bench text|table|sizes --corpus FILE [options]") }
+        command = argv[1]
+        var i = 2
+        while i < argv.count {
+            let key = argv[i]
+            guard key.hasPrefix("--"), i + 1 < argv.count else { fail("bad argument \(key)") }
+            values[String(key.dropFirst(2))] = argv[i + 1]
+            i += 2
+        }
+    }
+
+    func string(_ key: String, _ fallback: String? = nil) -> String {
+        guard let value = values[key] ?? fallback else { fail("--\(key) is required") }
+        return value
+    }
+
+    func int(_ key: String, _ fallback: Int) -> Int {
+        guard let text = values[key] else { return fallback }
+        if text == "all" { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let value = Int(text) else { fail("--\(key): not a number: \(text)") }
+        return value
+    }
+
+    func double(_ key: String, _ fallback: Double) -> Double {
+        guard let text = values[key] else { return fallback }
+        guard let value = Double(text) else { fail("--\(key): not a number: \(text)") }
+        return value
+    }
+}
+
+struct CorpusRow {
+    var text: String
+    var detail: String?
+}
+
+/// The corpus rows, parsed with the library's own JSON parser (not timed).
+func loadCorpus(_ path: String, limit: Int) -> [CorpusRow] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    var rows: [CorpusRow] = []
+    let bytes = [UInt8](data)  // (splitting Foundation.Data directly is ~100x slower)
+    for line in bytes.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+        if rows.count == limit { break }
+        guard let value = try? JSONParser.parse(Array(line)) else { fail("\(path): bad JSON line \(rows.count + 1)") }
+        guard case .string(let text)? = value["text"] else { fail("\(path): row without text") }
+        var detail: String?
+        if case .string(let d)? = value["detail"] { detail = d }
+        rows.append(CorpusRow(text: text, detail: detail))
+    }
+    return rows
+}
+
+/// Hands out row indices in chunks to the workers of a concurrentPerform.
+final class ChunkCounter: Sendable {
+    let next = Atomic<Int>(0)
+    func take(_ chunk: Int) -> Int { next.add(chunk, ordering: .relaxed).oldValue }
+}
+
+/// A fixed array that several threads write at distinct indices.
+final class SharedSlots<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T?>
+    let count: Int
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: nil, count: count)
+    }
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so runs query the same rows.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: text
+
+func textBenchmark(_ args: Arguments) throws {
+    let corpusPath = args.string("corpus")
+    let rows = loadCorpus(corpusPath, limit: args.int("limit", .max))
+    let texts = rows.map(\.text)
+    let n = texts.count
+    let threads = max(1, args.int("threads", 1))
+    let width = args.double("width", 343)
+    let rotate = args.double("rotate", 600)
+    let size = args.double("size", 17)
+
+    // Cold: a new engine, so the shape memo and the fallback tables start empty.
+    let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
+    let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
+    let slots = SharedSlots<PreparedText>(count: n)
+    let lineSums = SharedSlots<Int>(count: threads)
+    let counter = ChunkCounter()
+    let chunk = 16
+
+    let t0 = now()
+    if threads == 1 {
+        var lines = 0
+        for i in 0..<n {
+            let prepared = engine.prepare(texts[i], font: font)
+            lines += prepared.fit(width: width).lineCount
+            slots.base[i] = prepared
+        }
+        lineSums.base[0] = lines
+    } else {
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+            var lines = 0
+            while true {
+                let start = counter.take(chunk)
+                if start >= n { break }
+                for i in start..<min(n, start + chunk) {
+                    let prepared = engine.prepare(texts[i], font: font)
+                    lines += prepared.fit(width: width).lineCount
+                    slots.base[i] = prepared
+                }
+            }
+            lineSums.base[worker] = lines
+        }
+    }
+    let cold = now() - t0
+    let coldLines = (0..<threads).reduce(0) { $0 + (lineSums.base[$1] ?? 0) }
+    let prepared = (0..<n).map { slots.base[$0]! }
+    let stats = engine.shapeStatistics
+
+    // Rotation: fit only. One pass over 10k rows takes milliseconds, so repeat the pass
+    // for at least half a second and keep the fastest.
+    var best = Double.infinity
+    var rotateLines = 0
+    var passes = 0
+    let rotationStart = now()
+    while passes < 3 || (now() - rotationStart < 0.5 && passes < 1000) {
+        var lines = 0
+        let p0 = now()
+        for text in prepared { lines += text.fit(width: rotate).lineCount }
+        best = min(best, now() - p0)
+        rotateLines = lines
+        passes += 1
+    }
+
+    let coldRate = Double(n) / cold
+    let rotateRate = Double(n) / best
+    note(String(format: "text %@: %d rows, %d thread(s): cold %.3f s = %.0f rows/s (%d lines at %g; shaped %d, memo hits %d); rotation %.2f ms = %.0f rows/s (%d lines at %g, best of %d)",
+                (corpusPath as NSString).lastPathComponent, n, threads, cold, coldRate, coldLines, width,
+                stats.misses, stats.hits, best * 1000, rotateRate, rotateLines, rotate, passes))
+    emit([("bench", "text"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
+          ("threads", threads), ("coldSeconds", cold), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
+          ("rotationSeconds", best), ("rotationRowsPerSecond", rotateRate), ("rotationLines", rotateLines),
+          ("shaped", stats.misses), ("memoHits", stats.hits), ("vmHWMkB", procStatus("VmHWM"))])
+}
+
+// MARK: table
+
+let accessories: [Accessory] = [.disclosureIndicator, .none, .checkmark, .detailButton, .none, .detailDisclosureButton]
+
+func makeCell(_ i: Int, _ row: CorpusRow) -> CellSpec {
+    var cell = CellSpec()
+    cell.id = .number(Double(i))
+    cell.text = row.text
+    if let detail = row.detail {
+        cell.style = .subtitle
+        cell.detailText = detail
+    }
+    cell.accessory = accessories[i % accessories.count]
+    return cell
+}
+
+/// The spec, built in a function so that the table holds the only reference to its rows
+/// (a second reference would make the first update copy a million rows).
+func makeSpec(rows count: Int, corpus: [CorpusRow], width: Double) -> TableSpec {
+    var cells: [CellSpec] = []
+    cells.reserveCapacity(count)
+    for i in 0..<count { cells.append(makeCell(i, corpus[i % corpus.count])) }
+    return TableSpec(width: width, style: .plain, sections: [SectionSpec(rows: cells)])
+}
+
+func tableBenchmark(_ args: Arguments) throws {
+    let corpusPath = args.string("corpus")
+    let corpus = loadCorpus(corpusPath, limit: .max)
+    let count = args.int("rows", 1_000_000)
+    let width = args.double("width", 375)
+    let queries = args.int("queries", 100_000)
+    let updates = args.int("updates", 100)
+    let viewport = 667.0
+
+    let hwmStart = procStatus("VmHWM")
+    let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
+    let t0 = now()
+    let table = try TableLayout(spec: makeSpec(rows: count, corpus: corpus, width: width), engine: engine)
+    let layoutSeconds = now() - t0
+    let hwmLayout = procStatus("VmHWM")
+    let contentHeight = table.contentHeight
+    note(String(format: "table: %d rows at %g: laid out in %.2f s (%.0f rows/s), content height %.0f, VmHWM %d MB",
+                count, width, layoutSeconds, Double(count) / layoutSeconds, contentHeight, hwmLayout / 1024))
+
+    // Queries: random inputs generated first, then timed in a loop with a checksum.
+    var rng = SplitMix(state: 42)
+    let paths = (0..<queries).map { _ in RowPath(section: 0, row: Int.random(in: 0..<count, using: &rng)) }
+    let ys = (0..<queries).map { _ in Double.random(in: 0..<contentHeight, using: &rng) }
+    var checksum = 0.0
+
+    var q0 = now()
+    for path in paths { checksum += table.rect(of: path).minY }
+    let rectNs = (now() - q0) / Double(queries) * 1e9
+
+    q0 = now()
+    for y in ys { checksum += Double(table.row(atY: y)?.row ?? -1) }
+    let rowAtYNs = (now() - q0) / Double(queries) * 1e9
+
+    var visibleCount = 0
+    q0 = now()
+    for y in ys {
+        let rows = table.visibleRows(y: y, height: viewport)
+        visibleCount += rows.count
+        checksum += Double(rows.first?.row ?? 0)
+    }
+    let visibleNs = (now() - q0) / Double(queries) * 1e9
+
+    // Updates: one row at a time in the middle of the table.
+    var insertTimes: [Double] = []
+    for k in 0..<updates {
+        let cell = makeCell(count + k, corpus[(k * 7919) % corpus.count])
+        let path = RowPath(section: 0, row: count / 2 + k)
+        let u0 = now()
+        try table.insertRows([cell], at: path)
+        insertTimes.append(now() - u0)
+    }
+    var reloadTimes: [Double] = []
+    for k in 0..<updates {
+        let cell = makeCell(k, corpus[(k * 104_729 + 13) % corpus.count])
+        let path = RowPath(section: 0, row: count / 2 - 1000 + k * 17)
+        let u0 = now()
+        try table.reloadRows([cell], at: path)
+        reloadTimes.append(now() - u0)
+    }
+    let insertMs = insertTimes.reduce(0, +) / Double(max(1, updates)) * 1000
+    let reloadMs = reloadTimes.reduce(0, +) / Double(max(1, updates)) * 1000
+    let insertMaxMs = (insertTimes.max() ?? 0) * 1000
+    let reloadMaxMs = (reloadTimes.max() ?? 0) * 1000
+    let hwmEnd = procStatus("VmHWM")
+    let rssEnd = procStatus("VmRSS")
+
+    note(String(format: "table: queries (avg of %d): rect(of:) %.1f ns, row(atY:) %.1f ns, visibleRows(h %g) %.1f ns (%.1f rows each); checksum %.0f",
+                queries, rectNs, rowAtYNs, viewport, visibleNs, Double(visibleCount) / Double(queries), checksum))
+    note(String(format: "table: insertRows 1 row mid: avg %.3f ms (max %.3f, first %.3f); reloadRows 1 row: avg %.3f ms (max %.3f, first %.3f)",
+                insertMs, insertMaxMs, (insertTimes.first ?? 0) * 1000, reloadMs, reloadMaxMs, (reloadTimes.first ?? 0) * 1000))
+    note(String(format: "table: VmHWM %d MB (before layout %d MB), VmRSS at end %d MB", hwmEnd / 1024, hwmStart / 1024, rssEnd / 1024))
+
+    emit([("bench", "table"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", count), ("width", width),
+          ("layoutSeconds", layoutSeconds), ("contentHeight", contentHeight),
+          ("rectNs", rectNs), ("rowAtYNs", rowAtYNs), ("visibleRowsNs", visibleNs),
+          ("visibleRowsPerQuery", Double(visibleCount) / Double(queries)),
+          ("insertMs", insertMs), ("insertMaxMs", insertMaxMs), ("insertFirstMs", (insertTimes.first ?? 0) * 1000),
+          ("reloadMs", reloadMs), ("reloadMaxMs", reloadMaxMs), ("reloadFirstMs", (reloadTimes.first ?? 0) * 1000),
+          ("vmHWMkB", hwmEnd), ("vmHWMLayoutkB", hwmLayout), ("vmRSSEndkB", rssEnd), ("checksum", checksum)])
+}
+
+// MARK: sizes
+
+/// The in-memory size of the types a table keeps per row (for the memory profile).
+func sizesReport() {
+    func line<T>(_ type: T.Type) -> (String, Any) {
+        note("\(T.self): stride \(MemoryLayout<T>.stride) bytes")
+        return ("\(T.self)", MemoryLayout<T>.stride)
+    }
+    emit([("bench", "sizes"), line(CellSpec.self), line(RowLayout.self), line(LabelLayout.self),
+          line(LabelMeasurement.self), line(TextLayout.self), line(Accessory.self), line(ViewSpec.self),
+          line(SubviewState.self), line(FitOptions.self), line(JSONValue.self), line(CGRect?.self)])
+}
+
+// MARK: main
+
+let arguments = Arguments(CommandLine.arguments)
+do {
+    switch arguments.command {
+    case "text": try textBenchmark(arguments)
+    case "table": try tableBenchmark(arguments)
+    case "sizes": sizesReport()
+    default: fail("unknown command \(arguments.command) (text, table)")
+    }
+} catch {
+    fail("\(error)")
+}
