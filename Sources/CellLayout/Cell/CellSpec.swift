@@ -25,8 +25,8 @@ public enum Accessory: Hashable, Sendable {
     case checkmark
     /// An info button.
     case detailButton
-    /// A custom view (a switch, a slider, …).
-    case view(ViewSpec)
+    /// A custom view (a switch, a slider, …); indirect, so that rows without one stay small.
+    indirect case view(ViewSpec)
 
     /// The accessory types by their JSON names.
     public static let named: [String: Accessory] = [

@@ -89,16 +89,19 @@ public final class TableLayout {
     /// - Complexity: O(log n + k) for k rows returned.
     public func visibleRows(y: Double, height: Double) -> [RowPath] {
         guard height > 0, y < contentHeight, y + height > 0, offsets.count > 0 else { return [] }
-        var item = offsets.index(containing: max(0, y)) ?? 0
-        var section = sectionIndex(ofItem: item)
+        // The items from the one holding y through the last one starting before the end:
+        // every row among them intersects, since rows have a positive height.
+        let first = offsets.index(containing: Swift.max(0, y)) ?? 0
+        var end = offsets.count
+        if let last = offsets.index(containing: y + height) {
+            end = offsets.offset(of: last) < y + height ? last + 1 : last
+        }
+        var section = sectionIndex(ofItem: first)
         var rows: [RowPath] = []
-        while item < offsets.count, offsets.offset(of: item) < y + height {
+        for item in first..<end {
             while item >= sectionStarts[section + 1] { section += 1 }
             let row = item - sectionStarts[section] - 1
-            if row >= 0, row < sections[section].rows.count, offsets.height(at: item) > 0 {
-                rows.append(RowPath(section: section, row: row))
-            }
-            item += 1
+            if row >= 0, row < sections[section].rows.count { rows.append(RowPath(section: section, row: row)) }
         }
         return rows
     }
@@ -264,18 +267,22 @@ public final class TableLayout {
         SectionLayout(
             header: try headerLayout(section.header, isHeader: true, section: index),
             footer: try headerLayout(section.footer, isHeader: false, section: index),
-            rows: try layoutRows(section.rows, previous: previous))
+            rows: BlockedArray(try layoutRows(section.rows, previous: previous)))
     }
 
     /// Lays out rows on all cores (in order, each from its previous subview state).
-    private func layoutRows(_ cells: [CellSpec], previous: [SubviewState]?) throws -> [RowLayout] {
+    private func layoutRows<Cells: RandomAccessCollection & Sendable>(
+        _ cells: Cells, previous: [SubviewState]?
+    ) throws -> [RowLayout] where Cells.Element == CellSpec, Cells.Index == Int {
         let cellWidth = cellFrameX.width
         let layouter = self.layouter
         if cells.count < 64 {
-            return try cells.indices.map { try layouter.layout(cells[$0], width: cellWidth, previous: previous?[$0]) }
+            return try cells.indices.map { i in
+                try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex])
+            }
         }
         let results = cells.indices.concurrentMap(chunk: 256) { i in
-            Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i]) }
+            Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex]) }
         }
         return try results.map { try $0.get() }
     }
@@ -349,8 +356,8 @@ public struct SectionLayout: Sendable {
     public var header: HeaderLayout
     /// The footer (height 0 when there is none).
     public var footer: HeaderLayout
-    /// The rows.
-    public var rows: [RowLayout]
+    /// The rows, in blocks so that inserting into a section of a million stays cheap.
+    public var rows: BlockedArray<RowLayout>
 
     /// The heights of its items in table order: header, rows, footer.
     var itemHeights: [Double] { [header.height] + rows.map(\.height) + [footer.height] }

@@ -35,14 +35,19 @@ public struct SectionSpec: Sendable {
     public var header: String?
     /// The footer's text.
     public var footer: String?
-    /// The rows.
-    public var rows: [CellSpec]
+    /// The rows, in blocks so that inserting into a section of a million stays cheap.
+    public var rows: BlockedArray<CellSpec>
 
     /// - Parameters: header, footer and rows.
-    public init(header: String? = nil, footer: String? = nil, rows: [CellSpec] = []) {
+    public init<Rows: Sequence>(header: String? = nil, footer: String? = nil, rows: Rows) where Rows.Element == CellSpec {
         self.header = header
         self.footer = footer
-        self.rows = rows
+        self.rows = BlockedArray(rows)
+    }
+
+    /// A section without rows.
+    public init(header: String? = nil, footer: String? = nil) {
+        self.init(header: header, footer: footer, rows: [])
     }
 }
 
