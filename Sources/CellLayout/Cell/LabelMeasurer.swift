@@ -62,21 +62,37 @@ public final class LabelMeasurer: Sendable {
     public func measure(
         _ text: String, font: Font, width: Double, numberOfLines: Int, mode: LineBreakMode
     ) -> LabelMeasurement {
-        let layout = prepare(text, font: font).fit(
-            width: width, options: FitOptions(maxLines: numberOfLines, lineBreakMode: mode))
-        return LabelMeasurement(layout: layout, height: height(lines: layout.lineCount, font: font))
+        let prepared = prepare(text, font: font)
+        let options = FitOptions(maxLines: numberOfLines, lineBreakMode: mode)
+        let layout = prepared.fit(width: width, options: options)
+        return LabelMeasurement(
+            prepared: prepared, width: width, options: options, lines: layout.lineCount,
+            usedWidth: layout.usedWidth, height: height(lines: layout.lineCount, font: font))
     }
 }
 
 /// A label's text fitted to its width.
+///
+/// It keeps the figures and the prepared text, not the lines: a table of a million rows
+/// holds one of these per label, and `layout` fits again (arithmetic only) when a
+/// renderer needs the lines and glyph runs.
 public struct LabelMeasurement: Sendable {
-    /// The fitted text: lines and glyph runs to draw.
-    public let layout: TextLayout
+    /// The prepared text.
+    public let prepared: PreparedText
+    /// The width it was fitted to.
+    public let width: Double
+    /// The line limit and mode it was fitted with.
+    public let options: FitOptions
+    /// The number of lines.
+    public let lines: Int
+    /// The widest line, in points.
+    public let usedWidth: Double
     /// The label's height: its lines × line height, rounded up to 1/scale.
     public let height: Double
 
-    /// The number of lines.
-    public var lines: Int { layout.lineCount }
+    /// The fitted text, lines and glyph runs to draw (fitted again on each call).
+    public var layout: TextLayout { prepared.fit(width: width, options: options) }
+
     /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
-    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.ceilToPixel(layout.usedWidth) }
+    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.ceilToPixel(usedWidth) }
 }

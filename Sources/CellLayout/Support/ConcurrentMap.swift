@@ -4,27 +4,27 @@ extension RandomAccessCollection where Index == Int {
     /// The elements transformed on all cores, results in order.
     ///
     /// Work is handed out in chunks of `chunk` elements to `DispatchQueue.concurrentPerform`;
-    /// each result is written to its own slot of one array, so no lock is needed.
+    /// each result is written straight into its own slot of the result array, so there is
+    /// no lock and no copy.
     /// - Parameters:
     ///   - chunk: how many consecutive elements one worker takes at a time.
     ///   - transform: called once per element, from any thread.
     public func concurrentMap<T>(chunk: Int = 64, _ transform: (Element) -> T) -> [T] {
         let count = self.count
         guard count > 0 else { return [] }
-        var results = [T?](repeating: nil, count: count)
         let start = startIndex
-        results.withUnsafeMutableBufferPointer { buffer in
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
             withoutActuallyEscaping(transform) { transform in
                 nonisolated(unsafe) let work = transform
                 nonisolated(unsafe) let elements = self
                 DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
                     for i in (c * chunk)..<Swift.min(count, (c + 1) * chunk) {
-                        slots[i] = work(elements[start + i])
+                        (slots.baseAddress! + i).initialize(to: work(elements[start + i]))
                     }
                 }
             }
+            initialized = count
         }
-        return results.map { $0! }
     }
 }

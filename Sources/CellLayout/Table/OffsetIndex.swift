@@ -56,6 +56,23 @@ public struct OffsetIndex: Sendable {
         return blockStarts[b] + min(i, blocks[b].count - 1)
     }
 
+    /// The first item at or after `index` that starts at or after `y` (`count` when none):
+    /// a walk along the running sums from `index`, for short spans such as a screenful.
+    public func firstIndex(startingAtOrAfter y: Double, from index: Int) -> Int {
+        guard index < count else { return count }
+        var (b, i) = locate(index)
+        while b < blocks.count {
+            let base = blockOffsets[b]
+            while i < blocks[b].count {
+                if base + (i > 0 ? blocks[b][i - 1] : 0) >= y { return blockStarts[b] + i }
+                i += 1
+            }
+            b += 1
+            i = 0
+        }
+        return count
+    }
+
     /// Replaces item `index`'s height.
     public mutating func setHeight(_ height: Double, at index: Int) {
         let (b, i) = locate(index)

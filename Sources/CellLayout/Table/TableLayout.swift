@@ -89,13 +89,10 @@ public final class TableLayout {
     /// - Complexity: O(log n + k) for k rows returned.
     public func visibleRows(y: Double, height: Double) -> [RowPath] {
         guard height > 0, y < contentHeight, y + height > 0, offsets.count > 0 else { return [] }
-        // The items from the one holding y through the last one starting before the end:
+        // The items from the one holding y up to the first starting at the end or later:
         // every row among them intersects, since rows have a positive height.
         let first = offsets.index(containing: Swift.max(0, y)) ?? 0
-        var end = offsets.count
-        if let last = offsets.index(containing: y + height) {
-            end = offsets.offset(of: last) < y + height ? last + 1 : last
-        }
+        let end = offsets.firstIndex(startingAtOrAfter: y + height, from: first)
         var section = sectionIndex(ofItem: first)
         var rows: [RowPath] = []
         for item in first..<end {
@@ -267,24 +264,28 @@ public final class TableLayout {
         SectionLayout(
             header: try headerLayout(section.header, isHeader: true, section: index),
             footer: try headerLayout(section.footer, isHeader: false, section: index),
-            rows: BlockedArray(try layoutRows(section.rows, previous: previous)))
+            rows: try layoutRows(section.rows, previous: previous))
     }
 
     /// Lays out rows on all cores (in order, each from its previous subview state).
     private func layoutRows<Cells: RandomAccessCollection & Sendable>(
         _ cells: Cells, previous: [SubviewState]?
-    ) throws -> [RowLayout] where Cells.Element == CellSpec, Cells.Index == Int {
+    ) throws -> BlockedArray<RowLayout> where Cells.Element == CellSpec, Cells.Index == Int {
         let cellWidth = cellFrameX.width
         let layouter = self.layouter
         if cells.count < 64 {
-            return try cells.indices.map { i in
+            return BlockedArray(try cells.indices.map { i in
                 try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex])
-            }
+            })
         }
         let results = cells.indices.concurrentMap(chunk: 256) { i in
             Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex]) }
         }
-        return try results.map { try $0.get() }
+        if let failure = results.first(where: { if case .failure = $0 { true } else { false } }) {
+            _ = try failure.get()
+        }
+        // Moved into blocks lazily: the million rows are never held twice over.
+        return BlockedArray(results.lazy.map { if case .success(let row) = $0 { row } else { preconditionFailure() } })
     }
 
     /// Re-lays out every header and footer (their heights depend on the section's place:
