@@ -94,8 +94,6 @@ public struct CellLayouter: Sendable {
         return RowLayout(
             height: height,
             contentView: CGRect(x: leading, y: 0, width: contentWidth, height: contentHeight),
-            textLabel: labels.first { $0.id == "textLabel" }?.frame,
-            detailTextLabel: labels.first { $0.id == "detailTextLabel" }?.frame,
             imageView: cell.image.map {
                 CGRect(x: m.leadingMargin + indent, y: m.roundToPixel((contentHeight - $0.height) / 2),
                        width: $0.width, height: $0.height)

@@ -10,10 +10,6 @@ public struct RowLayout: Sendable {
     public var height: Double
     /// The content view.
     public var contentView: CGRect
-    /// The textLabel, when the row has text.
-    public var textLabel: CGRect?
-    /// The detailTextLabel, when the style shows one and the row has detail text.
-    public var detailTextLabel: CGRect?
     /// The image view.
     public var imageView: CGRect?
     /// The accessory (built-in glyph or custom view); hidden while editing.
@@ -32,6 +28,11 @@ public struct RowLayout: Sendable {
     public var labels: [LabelLayout]
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
+
+    /// The textLabel's frame, when the row has text.
+    public var textLabel: CGRect? { labels.first { $0.id == "textLabel" }?.frame }
+    /// The detailTextLabel's frame, when the style shows one and the row has detail text.
+    public var detailTextLabel: CGRect? { labels.first { $0.id == "detailTextLabel" }?.frame }
 
     /// Line counts by label id, in output order.
     public var lines: [(id: String, count: Int)] {

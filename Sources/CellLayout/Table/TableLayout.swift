@@ -278,14 +278,21 @@ public final class TableLayout {
                 try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex])
             })
         }
-        let results = cells.indices.concurrentMap(chunk: 256) { i in
-            Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex]) }
+        // In slices of 64 Ki rows, each moved into the blocks as it is done: a million rows
+        // are never held twice over while they are built.
+        var rows = BlockedArray<RowLayout>()
+        for start in stride(from: cells.startIndex, to: cells.endIndex, by: 1 << 16) {
+            let slice = start..<Swift.min(cells.endIndex, start + (1 << 16))
+            let results = slice.concurrentMap(chunk: 256) { i in
+                Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex]) }
+            }
+            if let failure = results.first(where: { if case .failure = $0 { true } else { false } }) {
+                _ = try failure.get()
+            }
+            rows.insert(contentsOf: results.lazy.map { if case .success(let row) = $0 { row } else { preconditionFailure() } },
+                        at: rows.endIndex)
         }
-        if let failure = results.first(where: { if case .failure = $0 { true } else { false } }) {
-            _ = try failure.get()
-        }
-        // Moved into blocks lazily: the million rows are never held twice over.
-        return BlockedArray(results.lazy.map { if case .success(let row) = $0 { row } else { preconditionFailure() } })
+        return rows
     }
 
     /// Re-lays out every header and footer (their heights depend on the section's place:
