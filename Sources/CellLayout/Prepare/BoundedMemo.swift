@@ -91,19 +91,52 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 }
 
 /// What a shaped piece is memoized by: font, script, direction and the text itself.
+///
+/// Pieces are mostly words: up to 16 UTF-16 units are kept inline in the key, so looking
+/// one up allocates nothing; longer ones go to an array.
 struct ShapeKey: Hashable, Sendable {
     let fontID: Int
     let script: UInt32
     let isRightToLeft: Bool
-    let units: [UInt16]
+    private let count: Int
+    private let inline: (UInt64, UInt64, UInt64, UInt64)
+    private let overflow: [UInt16]?
 
-    /// Hashes the text as one block of bytes (element by element is several times slower).
+    init(fontID: Int, script: UInt32, isRightToLeft: Bool, units: UnsafeBufferPointer<UInt16>) {
+        self.fontID = fontID
+        self.script = script
+        self.isRightToLeft = isRightToLeft
+        self.count = units.count
+        var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        if units.count <= 16 {
+            withUnsafeMutableBytes(of: &packed) { raw in
+                raw.copyMemory(from: UnsafeRawBufferPointer(units))
+            }
+            overflow = nil
+        } else {
+            overflow = Array(units)
+        }
+        inline = packed
+    }
+
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        a.fontID == b.fontID && a.script == b.script && a.isRightToLeft == b.isRightToLeft && a.count == b.count
+            && a.inline == b.inline && a.overflow == b.overflow
+    }
+
     func hash(into hasher: inout Hasher) {
         hasher.combine(fontID)
         hasher.combine(script)
-        hasher.combine(isRightToLeft)
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(count)
+        hasher.combine(inline.0)
+        hasher.combine(inline.1)
+        hasher.combine(inline.2)
+        hasher.combine(inline.3)
+        if let overflow { overflow.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
+
+    /// About the bytes the key holds.
+    var byteCount: Int { 48 + (overflow.map { 32 + $0.count * 2 } ?? 0) }
 }
 
 /// What the kerning between two neighbouring clusters is memoized by: font, script,

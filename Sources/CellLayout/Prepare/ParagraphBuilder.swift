@@ -162,11 +162,11 @@ struct ParagraphBuilder {
     ) -> ShapedPiece {
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
-        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: Array(slice))
+        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: slice)
         let shaped = engine.shapeMemo.value(for: key) {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl)
         }
-        var hasGlyph = [Bool](repeating: false, count: clusters.count)
+        var hasGlyph = [Bool](repeating: false, count: clusters.count)  // small: one word's clusters
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
             advances[cluster] += shaped.advances[i]

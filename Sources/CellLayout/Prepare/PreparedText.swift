@@ -27,7 +27,10 @@ public final class PreparedText: Sendable {
 
 /// One hard paragraph: its grapheme clusters with their advances, the segments between
 /// break opportunities, and the shaped pieces that draw it.
-struct PreparedParagraph: Sendable {
+///
+/// A class, so that fitting, which walks paragraphs for every width, passes one reference
+/// around instead of retaining nine arrays at each step.
+final class PreparedParagraph: Sendable {
     /// The UTF-16 offset of the paragraph's first code unit in the whole text.
     let utf16Start: Int
     /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
@@ -52,6 +55,19 @@ struct PreparedParagraph: Sendable {
     let pieces: [ShapedPiece]
 
     var clusterCount: Int { advances.count }
+
+    init(utf16Start: Int, clusterStarts: [Int32], advances: [Int32], kerns: [Int32], flags: [UInt8],
+         segmentEnds: [Int32], segmentWidths: [Int64], segmentTrailing: [Int64], pieces: [ShapedPiece]) {
+        self.utf16Start = utf16Start
+        self.clusterStarts = clusterStarts
+        self.advances = advances
+        self.kerns = kerns
+        self.flags = flags
+        self.segmentEnds = segmentEnds
+        self.segmentWidths = segmentWidths
+        self.segmentTrailing = segmentTrailing
+        self.pieces = pieces
+    }
 }
 
 /// Bits of `PreparedParagraph.flags`.

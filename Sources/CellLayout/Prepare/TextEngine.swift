@@ -25,7 +25,7 @@ public final class TextEngine: Sendable {
     public init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
         self.fonts = fonts
         self.shapeMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes) { key, shaped in
-            shaped.byteCount + key.units.count * 2
+            shaped.byteCount + key.byteCount
         }
         self.pairMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes / 8) { _, _ in 64 }
     }
