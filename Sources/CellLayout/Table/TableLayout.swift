@@ -178,14 +178,7 @@ public final class TableLayout {
     /// Inserts `section` at index `index`.
     /// - Throws: `FontError`.
     public func insertSection(_ section: SectionSpec, at index: Int) throws {
-        spec.sections.insert(section, at: index)
-        let laid = try layoutSection(section, index: index, previous: nil)
-        sections.insert(laid, at: index)
-        let start = sectionStarts[index]
-        offsets.insert(laid.itemHeights, at: start)
-        sectionStarts.insert(start, at: index)
-        for s in (index + 1)..<sectionStarts.count { sectionStarts[s] += laid.itemHeights.count }
-        try refreshHeaders()
+        try place(section, laidOut: try layoutSection(section, index: index, previous: nil), at: index)
     }
 
     /// Deletes section `index`.
@@ -207,12 +200,17 @@ public final class TableLayout {
         let sectionSpec = spec.sections[from]
         let laid = sections[from]
         try deleteSection(at: from)
-        spec.sections.insert(sectionSpec, at: to)
-        sections.insert(laid, at: to)
-        let start = sectionStarts[to]
+        try place(sectionSpec, laidOut: laid, at: to)
+    }
+
+    /// Puts a laid-out section in at `index`: its data, its layout, its items' offsets.
+    private func place(_ section: SectionSpec, laidOut laid: SectionLayout, at index: Int) throws {
+        spec.sections.insert(section, at: index)
+        sections.insert(laid, at: index)
+        let start = sectionStarts[index]
         offsets.insert(laid.itemHeights, at: start)
-        sectionStarts.insert(start, at: to)
-        for s in (to + 1)..<sectionStarts.count { sectionStarts[s] += laid.itemHeights.count }
+        sectionStarts.insert(start, at: index)
+        for s in (index + 1)..<sectionStarts.count { sectionStarts[s] += laid.itemHeights.count }
         try refreshHeaders()
     }
 
