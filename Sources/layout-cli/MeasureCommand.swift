@@ -67,17 +67,26 @@ struct MeasureCommand: ParsableCommand {
         let detail = detail
         var writer = JSONWriter()
 
-        func write(_ id: JSONValue, _ layout: TextLayout) {
+        /// The size, and the break offsets when --detail asks for them (only then are the
+        /// lines kept).
+        @Sendable func measure(_ text: String) -> (TextSize, [Int]?) {
+            let prepared = engine.prepare(text, font: font)
+            guard detail else { return (prepared.size(width: width, options: options), nil) }
+            let layout = prepared.fit(width: width, options: options)
+            return (layout.size, layout.breakOffsets)
+        }
+
+        func write(_ id: JSONValue, _ measured: (size: TextSize, breaks: [Int]?)) {
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)
-            writer.raw(",\"lines\":\(layout.lineCount),\"width\":")
-            writer.write(layout.usedWidth)
+            writer.raw(",\"lines\":\(measured.size.lines),\"width\":")
+            writer.write(measured.size.usedWidth)
             writer.raw(",\"height\":")
-            writer.write(layout.height(scale: scale))
-            if detail {
+            writer.write(measured.size.height(scale: scale))
+            if let breaks = measured.breaks {
                 writer.raw(",\"breaks\":")
-                writer.write(.array(layout.breakOffsets.map { .number(Double($0)) }))
+                writer.write(.array(breaks.map { .number(Double($0)) }))
             }
             writer.raw("}")
             Output.writeLine(writer.bytes)
@@ -85,14 +94,14 @@ struct MeasureCommand: ParsableCommand {
 
         if let text {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
-            write(.null, engine.prepare(text, font: font).fit(width: width, options: options))
+            write(.null, measure(text))
         } else {
-            var rows = RowStream<(JSONValue, TextLayout)>(
+            var rows = RowStream<(JSONValue, (TextSize, [Int]?))>(
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
-                (row["id"] ?? .null, engine.prepare(try Rows.text(row, key: "text"), font: font).fit(width: width, options: options))
-            } write: { id, layout in
-                write(id, layout)
+                (row["id"] ?? .null, measure(try Rows.text(row, key: "text")))
+            } write: { id, measured in
+                write(id, measured)
             }
         }
         Output.flushStandardOutput()

@@ -4,7 +4,7 @@
 //                           [--rotate 600] [--size 17]
 //       Cold pass: a NEW TextEngine (empty memo, bundled fonts only), prepare + fit every
 //       row at --width, on N threads (DispatchQueue.concurrentPerform, rows handed out in
-//       chunks from a shared counter, one shared engine). Then rotation: fit every
+//       chunks from a shared counter, one shared engine). Then rotation: size (fit without keeping lines) every
 //       prepared text again at --rotate (fit only), on the calling thread.
 //
 //   cell-layout-bench table --corpus FILE [--rows 1000000] [--width 375] [--queries 100000]
@@ -210,7 +210,7 @@ func textBenchmark(_ args: Arguments) throws {
     while passes < 3 || (now() - rotationStart < 0.5 && passes < 1000) {
         var lines = 0
         let p0 = now()
-        for text in prepared { lines += text.fit(width: rotate).lineCount }
+        for text in prepared { lines += text.size(width: rotate).lines }
         best = min(best, now() - p0)
         rotateLines = lines
         passes += 1

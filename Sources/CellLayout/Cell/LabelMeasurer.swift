@@ -64,10 +64,10 @@ public final class LabelMeasurer: Sendable {
     ) -> LabelMeasurement {
         let prepared = prepare(text, font: font)
         let options = FitOptions(maxLines: numberOfLines, lineBreakMode: mode)
-        let layout = prepared.fit(width: width, options: options)
+        let size = prepared.size(width: width, options: options)
         return LabelMeasurement(
-            prepared: prepared, width: width, options: options, lines: layout.lineCount,
-            usedWidth: layout.usedWidth, height: height(lines: layout.lineCount, font: font))
+            prepared: prepared, width: width, options: options, lines: size.lines,
+            usedWidth: size.usedWidth, height: height(lines: size.lines, font: font))
     }
 }
 

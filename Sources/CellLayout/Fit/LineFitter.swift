@@ -15,22 +15,36 @@ struct LineFitter {
     let lineCap: Int
     let mode: LineBreakMode
 
+    /// Whether to keep each line (a layout) or only count them (a size).
+    let recordsLines: Bool
+
     private(set) var spans: [LineSpan] = []
+    /// The number of lines filled.
+    private(set) var lineCount = 0
+    /// The widest line filled, in layout units.
+    private(set) var widest: Int64 = 0
     private var paragraphIndex: Int32 = 0
     private var lineStart: Int32 = 0
     private var lineWidth: Int64 = 0
     private var pending: Int64 = 0
     private var isEmpty = true
 
-    init(prepared: PreparedText, maxWidth: Int64, lineCap: Int, mode: LineBreakMode) {
+    init(prepared: PreparedText, maxWidth: Int64, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
         self.prepared = prepared
+        self.recordsLines = recordsLines
         self.maxWidth = maxWidth
         self.lineCap = lineCap
         self.mode = mode
     }
 
     /// Whether the line cap is reached.
-    var isFull: Bool { spans.count >= lineCap }
+    var isFull: Bool { lineCount >= lineCap }
+
+    private mutating func emit(_ line: LineSpan) {
+        if recordsLines { spans.append(line) }
+        lineCount += 1
+        widest = max(widest, line.width)
+    }
 
     /// Fills every paragraph (until the cap).
     mutating func fill() {
@@ -51,7 +65,7 @@ struct LineFitter {
                 }
             }
             if !isFull {
-                spans.append(LineSpan(
+                emit(LineSpan(
                     paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
             }
         }
@@ -85,7 +99,7 @@ struct LineFitter {
                 pending = trailing
                 return
             }
-            spans.append(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
+            emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
             lineStart = start
             lineWidth = 0
             pending = 0

@@ -28,12 +28,43 @@ extension PreparedText {
         return TextLayout(prepared: self, width: width, options: options, spans: spans)
     }
 
+    /// The size of the text fitted to `width` points — line count, used width, height — the
+    /// same figures `fit(width:options:)` gives, without keeping the lines: what a re-layout
+    /// at a new width needs, with no allocation when there is no line limit.
+    public func size(width: Double, options: FitOptions = FitOptions()) -> TextSize {
+        guard options.maxLines == 0 else {
+            return fit(width: width, options: options).size
+        }
+        var fitter = LineFitter(
+            prepared: self, maxWidth: Self.layoutUnits(width), lineCap: .max, mode: options.lineBreakMode,
+            recordsLines: false)
+        fitter.fill()
+        return TextSize(lines: fitter.lineCount, usedWidth: Double(fitter.widest) / Font.unitsPerPoint,
+                        lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
+    }
+
     /// `points` in layout units, rounded down; NaN and negatives are 0, and anything past
     /// a billion points is treated as unlimited.
     static func layoutUnits(_ points: Double) -> Int64 {
         guard points > 0 else { return 0 }
         guard points < 1e9 else { return Int64.max / 4 }
         return Int64((points * Font.unitsPerPoint + 1e-6).rounded(.down))
+    }
+}
+
+/// The figures of a prepared text fitted to a width, without its lines.
+public struct TextSize: Hashable, Sendable {
+    /// The number of lines.
+    public let lines: Int
+    /// The widest line without hanging white space, in points.
+    public let usedWidth: Double
+    let lineHeight: Double
+    let lineSpacing: Double
+
+    /// The lines' height rounded up to the next 1/`scale` point, as `TextLayout.height(scale:)`.
+    public func height(scale: Double = 1) -> Double {
+        guard lines > 0 else { return 0 }
+        return TextLayout.roundUp(Double(lines) * lineHeight + Double(lines - 1) * lineSpacing, scale: scale)
     }
 }
 
@@ -66,10 +97,13 @@ public struct TextLayout: Sendable {
     /// lines, rounded up to the next 1/`scale` point as UIKit callers do with `ceil`.
     /// - Parameter scale: the screen scale (1, 2 or 3).
     public func height(scale: Double = 1) -> Double {
-        guard lineCount > 0 else { return 0 }
-        let exact = Double(lineCount) * prepared.font.lineHeight
-            + Double(lineCount - 1) * options.lineSpacing
-        return Self.roundUp(exact, scale: scale)
+        size.height(scale: scale)
+    }
+
+    /// The layout's figures without its lines.
+    public var size: TextSize {
+        TextSize(lines: lineCount, usedWidth: usedWidth, lineHeight: prepared.font.lineHeight,
+                 lineSpacing: options.lineSpacing)
     }
 
     /// `value` rounded up to the next multiple of 1/`scale`, ignoring floating-point

@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    @Test func sizeGivesTheFiguresOfFit() {
+        var random = SeededRandom(state: 4)
+        let modes = LineBreakMode.allCases
+        for (i, text) in Self.texts.enumerated() {
+            let prepared = TestFonts.engine.prepare(text, font: TestFonts.inter17)
+            let width = Double.random(in: 20...700, using: &random)
+            let options = FitOptions(maxLines: Int.random(in: 0...3, using: &random),
+                                     lineBreakMode: modes.randomElement(using: &random)!)
+            #expect(prepared.size(width: width, options: options) == prepared.fit(width: width, options: options).size,
+                    "text \(i) at \(width) \(options)")
+        }
+    }
+
     @Test func theShapeMemoChangesNothingButSpeed() {
         let unmemoized = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 0)
         for (i, text) in Self.texts.enumerated() {
