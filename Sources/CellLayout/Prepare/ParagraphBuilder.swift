@@ -48,7 +48,7 @@ struct ParagraphBuilder {
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
         var breaks = [Int32](repeating: 0, count: length + 1)
         var hard = [UInt8](repeating: 0, count: length + 1)
-        let graphemeCount = max(0, Int(cicu_grapheme_breaks(base, Int32(length), &graphemeEnds)))
+        let graphemeCount = Self.graphemeBreaks(base, length, into: &graphemeEnds)
         let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
         let levels = Self.bidiLevels(base, length)
 
@@ -219,6 +219,18 @@ struct ParagraphBuilder {
             let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
             return Int32(width(l + r) - width(l) - width(r))
         }
+    }
+
+    /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of
+    /// code points below U+0300 — Latin with its accents precomposed, as nearly all Latin
+    /// text is — has a cluster per code unit (no extenders, joiners or surrogates there, and
+    /// hard breaks are not in paragraphs), which spares the ICU call; anything else asks ICU.
+    private static func graphemeBreaks(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
+        if (0..<length).allSatisfy({ base[$0] < 0x0300 }) {
+            for i in 0..<length { ends[i] = Int32(i + 1) }
+            return length
+        }
+        return max(0, Int(cicu_grapheme_breaks(base, Int32(length), &ends)))
     }
 
     /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left
