@@ -69,19 +69,27 @@ struct ParagraphBuilder {
             let clusterEnd = Int(graphemeEnds[cluster])
             clusterStarts[cluster] = Int32(range.lowerBound + clusterStart)
             for unit in clusterStart..<clusterEnd { unitToCluster[unit] = Int32(cluster) }
-            Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
-
-            let clusterFont = FontLibrary.covers(font.face, scalars)
-                ? font : engine.fonts.font(for: scalars, fallingBackFrom: font)
+            let clusterFont: Font
             var script = HB_SCRIPT_COMMON
-            for scalar in scalars {
-                let s = Shaper.script(of: scalar)
-                if Shaper.isSpecific(s) { script = s; break }
+            let first: Unicode.Scalar
+            if clusterEnd - clusterStart == 1, let scalar = Unicode.Scalar(base[clusterStart]) {
+                // Most clusters are one BMP character: no array, one bit test for coverage.
+                first = scalar
+                clusterFont = font.face.covers(scalar) || FontLibrary.isInvisible(scalar)
+                    ? font : engine.fonts.font(for: [scalar], fallingBackFrom: font)
+                script = Shaper.script(of: scalar)
+            } else {
+                Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
+                first = scalars.first ?? "\u{FFFD}"
+                clusterFont = FontLibrary.covers(font.face, scalars)
+                    ? font : engine.fonts.font(for: scalars, fallingBackFrom: font)
+                for scalar in scalars {
+                    let s = Shaper.script(of: scalar)
+                    if Shaper.isSpecific(s) { script = s; break }
+                }
             }
             let level = levels?[clusterStart] ?? 0
-            if let first = scalars.first, Self.isHangingSpace(first) {
-                flags[cluster] = ClusterFlags.whitespace
-            }
+            if Self.isHangingSpace(first) { flags[cluster] = ClusterFlags.whitespace }
             while nextBreak < breakCount, Int(breaks[nextBreak]) < clusterEnd { nextBreak += 1 }
             breakAfter[cluster] = nextBreak < breakCount && Int(breaks[nextBreak]) == clusterEnd
                 && clusterEnd < length
@@ -241,12 +249,13 @@ struct ParagraphBuilder {
         return cicu_bidi_levels(base, Int32(length), &levels) < 0 ? nil : levels
     }
 
-    /// White space that hangs at a line end: Unicode White_Space but the no-break spaces,
-    /// which glue words together.
+    /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
+    /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
     private static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
-        return scalar.properties.isWhitespace && value != 0xA0 && value != 0x2007 && value != 0x202F
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
