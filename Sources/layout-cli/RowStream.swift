@@ -43,7 +43,7 @@ struct RowStream<Value: Sendable> {
                     let message = "\(reader.name):\(line.line): \(error)"
                     guard keepGoing else { throw CLIError(message) }
                     Output.flushStandardOutput()
-                    FileHandle.standardError.write(Data("layout-cli: \(message)\n".utf8))
+                    FileHandle.standardError.write(Data("\(message)\n".utf8))
                     skipped += 1
                 }
             }

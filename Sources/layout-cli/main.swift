@@ -8,7 +8,7 @@ do {
     try command.run()
 } catch let error as CLIError {
     Output.flushStandardOutput()
-    FileHandle.standardError.write(Data("layout-cli: \(error.description)\n".utf8))
+    FileHandle.standardError.write(Data("\(error.description)\n".utf8))
     exit(1)
 } catch {
     let code = LayoutCLI.exitCode(for: error)

@@ -85,17 +85,17 @@ import Testing
         let result = try CLI.run(["layout", path] + bad.arguments)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        let expected = bad.message.hasPrefix("--") ? "layout-cli: \(bad.message)\n" : "layout-cli: \(path): \(bad.message)\n"
+        let expected = bad.message.hasPrefix("--") ? "\(bad.message)\n" : "\(path): \(bad.message)\n"
         #expect(result.stderr == expected)
     }
 
     @Test func badQueriesAreNamed() throws {
         let path = Self.examples.appendingPathComponent("form.json").path
         let cases: [([String], String, Int32)] = [
-            (["--scroll-to", "9,0", "--position", "top"], "layout-cli: --scroll-to: no section 9 (the table has 3)\n", 1),
-            (["--scroll-to", "0,x", "--position", "top"], "layout-cli: --scroll-to: expected SECTION,ROW, got 0,x\n", 1),
+            (["--scroll-to", "9,0", "--position", "top"], "--scroll-to: no section 9 (the table has 3)\n", 1),
+            (["--scroll-to", "0,x", "--position", "top"], "--scroll-to: expected SECTION,ROW, got 0,x\n", 1),
             (["--scroll-to", "0,0", "--position", "center"],
-             "layout-cli: --position: unknown position \"center\" (expected none, top, middle, bottom)\n", 1),
+             "--position: unknown position \"center\" (expected none, top, middle, bottom)\n", 1),
             (["--row-at", "1", "--visible", "2"], "Error: ask exactly one of --scroll-to, --row-at, --visible\n", 2),
         ]
         for (arguments, message, status) in cases {
@@ -104,6 +104,6 @@ import Testing
             #expect(result.stderr.hasPrefix(message), "\(arguments)")
         }
         let missing = try CLI.run(["layout", "/nonexistent/table.json"])
-        #expect(missing.stderr == "layout-cli: /nonexistent/table.json: cannot open: No such file or directory\n")
+        #expect(missing.stderr == "/nonexistent/table.json: cannot open: No such file or directory\n")
     }
 }

@@ -65,7 +65,7 @@ import Testing
         #expect(result.status == bad.status)
         let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
         if bad.status == 1 {
-            #expect(firstLine == "layout-cli: " + bad.message)
+            #expect(firstLine == "" + bad.message)
         } else {
             #expect(firstLine == bad.message)
         }

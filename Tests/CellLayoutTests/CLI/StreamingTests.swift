@@ -48,7 +48,7 @@ import Testing
         input += Array("{\"text\": [1]}\n{\"text\": \"after\"}\n".utf8)
         let result = try CLI.run(["measure", "--width", "200"], stdin: input)
         #expect(result.status == 1)
-        #expect(result.stderr == "layout-cli: <stdin>:5001: text: expected a string, got an array\n")
+        #expect(result.stderr == "<stdin>:5001: text: expected a string, got an array\n")
         #expect(result.stdout.split(separator: "\n").count == 5000)
         #expect(result.stdout.hasSuffix("}\n"))
     }
@@ -59,9 +59,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == 2)
         #expect(result.stderr == """
-            layout-cli: <stdin>:2: text: expected a string, got null
-            layout-cli: <stdin>:3: expected a JSON object, got an array
-            layout-cli: <stdin>: 2 bad rows skipped, 2 written
+            <stdin>:2: text: expected a string, got null
+            <stdin>:3: expected a JSON object, got an array
+            <stdin>: 2 bad rows skipped, 2 written
 
             """)
     }
@@ -70,10 +70,10 @@ import Testing
         let input = Array("{\"text\": \"a\"}\n{\"editing\": {\"control\": \"remove\"}}\n".utf8)
         let result = try CLI.run(["layout", "--jsonl", "-", "--width", "375"], stdin: input)
         #expect(result.status == 1)
-        #expect(result.stderr == "layout-cli: <stdin>:2: editing.control: unknown editing control \"remove\" (expected none, delete, insert)\n")
+        #expect(result.stderr == "<stdin>:2: editing.control: unknown editing control \"remove\" (expected none, delete, insert)\n")
         let missingWidth = try CLI.run(["layout", "--jsonl", "-"], stdin: input)
         #expect(missingWidth.status == 1)
-        #expect(missingWidth.stderr == "layout-cli: --width: required with --jsonl\n")
+        #expect(missingWidth.stderr == "--width: required with --jsonl\n")
     }
 }
 

@@ -57,7 +57,7 @@ struct RenderTableCommandTests {
         try Data("old".utf8).write(to: out)
         let result = try CLI.run(["render", table.path, "-o", out.path])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("layout-cli: \(table.path): sections[0].rows[0].accessory: unknown accessory \"chevron\""))
+        #expect(result.stderr.hasPrefix("\(table.path): sections[0].rows[0].accessory: unknown accessory \"chevron\""))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try Data(contentsOf: out) == Data("old".utf8))
     }
@@ -66,7 +66,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "-o", "/nonexistent-dir/table.png"])
         #expect(result.status == 1)
-        #expect(result.stderr == "layout-cli: --output: cannot write /nonexistent-dir/table.png\n")
+        #expect(result.stderr == "--output: cannot write /nonexistent-dir/table.png\n")
     }
 
     @Test func outputThatIsAFolderFailsWithoutLeavingATemporaryFile() throws {
@@ -77,7 +77,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "-o", target.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "layout-cli: --output: cannot write \(target.path)\n")
+        #expect(result.stderr == "--output: cannot write \(target.path)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken"])
     }
 
@@ -85,7 +85,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "--width", "1000000", "--no-system-fonts", "-o", "/tmp/never.png"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("layout-cli: \(path): too large to draw: 1000000 × "))
+        #expect(result.stderr.hasPrefix("\(path): too large to draw: 1000000 × "))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.png"))
     }
 
@@ -100,7 +100,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "--scale", "4", "-o", "/tmp/never.png"])
         #expect(result.status == 1)
-        #expect(result.stderr == "layout-cli: --scale: must be 1, 2 or 3, got 4\n")
+        #expect(result.stderr == "--scale: must be 1, 2 or 3, got 4\n")
     }
 
     @Test func helpHasAnExample() throws {
