@@ -23,13 +23,17 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var current: [Key: Value] = [:]
         var previous: [Key: Value] = [:]
         var currentBytes = 0
+        /// Counted under the shard's lock: a shared atomic counter would bounce between
+        /// cores on every lookup.
+        var hits = 0
+        var misses = 0
     }
 
     private static var shardCount: Int { 16 }
     private let shards: [Shard]
     private let byteCount: @Sendable (Key, Value) -> Int
-    private let hitCount = Atomic<Int>(0)
-    private let missCount = Atomic<Int>(0)
+    /// Lookups of a memo that keeps nothing (maxEntries 0).
+    private let unkeptCount = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - maxEntries: the bound on entries (0 turns the memo off: every value is made).
@@ -44,7 +48,9 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// How many lookups found an entry, and how many had to make one.
     var statistics: (hits: Int, misses: Int) {
-        (hitCount.load(ordering: .relaxed), missCount.load(ordering: .relaxed))
+        shards.reduce((0, unkeptCount.load(ordering: .relaxed))) { sum, shard in
+            shard.state.withLock { (sum.0 + $0.hits, sum.1 + $0.misses) }
+        }
     }
 
     /// The number of entries held now.
@@ -57,23 +63,26 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The entry for `key`, made by `make` (outside any lock) when there is none.
     func value(for key: Key, orMake make: () -> Value) -> Value {
         guard maxEntries > 0 else {
-            missCount.add(1, ordering: .relaxed)
+            unkeptCount.add(1, ordering: .relaxed)
             return make()
         }
         let shard = shards[key.hashValue & (Self.shardCount - 1)]
         let found: Value? = shard.state.withLock { state in
-            if let entry = state.current[key] { return entry }
+            if let entry = state.current[key] {
+                state.hits += 1
+                return entry
+            }
             guard let entry = state.previous.removeValue(forKey: key) else { return nil }
+            state.hits += 1
             insert(key, entry, into: &state)
             return entry
         }
-        if let found {
-            hitCount.add(1, ordering: .relaxed)
-            return found
-        }
-        missCount.add(1, ordering: .relaxed)
+        if let found { return found }
         let made = make()
-        shard.state.withLock { insert(key, made, into: &$0) }
+        shard.state.withLock { state in
+            state.misses += 1
+            insert(key, made, into: &state)
+        }
         return made
     }
 
