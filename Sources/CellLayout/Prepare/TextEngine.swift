@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Prepares texts for measuring: the entry point of the text pipeline.
 ///
 /// An engine owns the memo of shaped pieces that all its preparations share, so one
@@ -15,6 +17,8 @@ public final class TextEngine: Sendable {
     public let fonts: FontLibrary
     let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
     let pairMemo: BoundedMemo<PairKey, Int32>
+    /// "…" per font id (a few fonts per process).
+    private let ellipses = Mutex<[Int: ShapedPiece]>([:])
 
     /// Creates an engine.
     /// - Parameters:
@@ -47,10 +51,17 @@ public final class TextEngine: Sendable {
         let paragraphs = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, text: buffer).build()
         }
-        let ellipsis = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, text: buffer).build()
+        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: ellipsis(in: font))
+    }
+
+    /// "…" shaped in `font` (or its fallback), prepared once per font rather than once per
+    /// text: every prepared text carries it for truncation.
+    private func ellipsis(in font: Font) -> ShapedPiece {
+        if let known = ellipses.withLock({ $0[font.id] }) { return known }
+        let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, text: buffer).build()[0].pieces[0]
         }
-        return PreparedText(
-            font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: ellipsis[0].pieces[0])
+        ellipses.withLock { $0[font.id] = piece }
+        return piece
     }
 }
