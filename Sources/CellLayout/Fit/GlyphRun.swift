@@ -40,7 +40,8 @@ extension TextLayout {
             let ellipsis = prepared.ellipsis
             let level = pieces.last?.level ?? paragraph.pieces.first?.level ?? 0
             pieces.append(RunPiece(
-                piece: ellipsis, glyphs: 0..<ellipsis.shaped.glyphs.count, level: level, isEllipsis: true))
+                piece: ellipsis.piece, shaped: ellipsis.shaped, glyphs: 0..<ellipsis.shaped.glyphs.count,
+                level: level, isEllipsis: true))
             collect(paragraph, span.suffixStart..<contentEnd, into: &pieces)
         } else {
             collect(paragraph, span.start..<contentEnd, into: &pieces)
@@ -51,6 +52,8 @@ extension TextLayout {
     /// A glyph range of one shaped piece, at its bidi level.
     private struct RunPiece {
         let piece: ShapedPiece
+        /// The piece's glyphs (for a plain run, made from the paragraph's tables).
+        let shaped: ShapedText
         let glyphs: Range<Int>
         let level: UInt8
         var isEllipsis = false
@@ -65,16 +68,36 @@ extension TextLayout {
         let to = Int(paragraph.clusterStarts[Int(clusters.upperBound)])
         for piece in paragraph.pieces {
             guard piece.utf16Start < to, piece.utf16End > from else { continue }
-            let inside = piece.shaped.clusters.indices.filter {
-                let offset = piece.utf16Start + Int(piece.shaped.clusters[$0])
+            let shaped = piece.shaped ?? Self.plainGlyphs(of: piece, in: paragraph)
+            let inside = shaped.clusters.indices.filter {
+                let offset = piece.utf16Start + Int(shaped.clusters[$0])
                 return offset >= from && offset < to
             }
             guard let first = inside.first, let last = inside.last else { continue }
             let followed = piece.utf16End < to
             pieces.append(RunPiece(
-                piece: piece, glyphs: first..<(last + 1), level: piece.level,
+                piece: piece, shaped: shaped, glyphs: first..<(last + 1), level: piece.level,
                 kernAfter: followed ? piece.kernAfter : 0))
         }
+    }
+
+    /// The glyphs of a plain run, one per cluster (and code unit): the paragraph's plain
+    /// glyphs with its clusters' advances — less, on the last, the kerning with the next
+    /// piece, which `kernAfter` adds back when that piece follows on the line.
+    private static func plainGlyphs(of piece: ShapedPiece, in paragraph: PreparedParagraph) -> ShapedText {
+        let count = piece.utf16End - piece.utf16Start
+        var firstCluster = 0, upper = paragraph.clusterCount
+        while firstCluster < upper {  // the cluster that starts at the piece's start
+            let middle = (firstCluster + upper) / 2
+            if Int(paragraph.clusterStarts[middle]) < piece.utf16Start { firstCluster = middle + 1 } else { upper = middle }
+        }
+        let clusters = firstCluster..<(firstCluster + count)
+        var advances = Array(paragraph.advances[clusters])
+        advances[count - 1] -= piece.kernAfter
+        return ShapedText(
+            glyphs: paragraph.plainGlyphs[clusters].map(UInt32.init), advances: advances,
+            xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),
+            clusters: (0..<Int32(count)).map { $0 }, kerns: Array(paragraph.kerns[clusters]))
     }
 
     /// Reorders pieces from logical to visual order (UAX #9 rule L2: from the highest
@@ -110,7 +133,7 @@ extension TextLayout {
             var glyphs: [UInt32] = [], positions: [CGPoint] = [], offsets: [Int] = []
             let runX = x
             for piece in pieces[i..<j] {
-                let shaped = piece.piece.shaped
+                let shaped = piece.shaped
                 let kernedGlyph = piece.level & 1 == 1 ? piece.glyphs.lowerBound : piece.glyphs.upperBound - 1
                 for g in piece.glyphs {
                     glyphs.append(shaped.glyphs[g])

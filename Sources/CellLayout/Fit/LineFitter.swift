@@ -37,6 +37,69 @@ struct LineFitter {
         self.mode = mode
     }
 
+    /// The line count and widest line of `prepared` filled at `maxWidth` by word, when no
+    /// segment is wider than the line; nil when one is (the general filling then breaks
+    /// inside it). The same figures `fill()` gives, in one tight pass over the segments:
+    /// what a re-layout at a new width runs for every row.
+    static func quickSize(of prepared: PreparedText, maxWidth: Int64) -> (lines: Int, widest: Int64)? {
+        var quick = QuickFill(maxWidth: maxWidth)
+        if let packed = prepared.packedSegments {
+            for segment in packed {
+                if segment.endsParagraph {
+                    quick.endParagraph()
+                } else if !quick.place(segment) {
+                    return nil
+                }
+            }
+        } else {
+            for paragraph in prepared.paragraphs {
+                for segment in paragraph.segments where !quick.place(segment) { return nil }
+                quick.endParagraph()
+            }
+        }
+        return (quick.lines, quick.widest)
+    }
+
+    /// The state of `quickSize`'s filling.
+    private struct QuickFill {
+        let maxWidth: Int64
+        var lines = 0
+        var widest: Int64 = 0
+        var lineWidth: Int64 = 0
+        var pending: Int64 = 0
+        var isEmpty = true
+
+        init(maxWidth: Int64) { self.maxWidth = maxWidth }
+
+        /// Places a segment; false when it is wider than the line.
+        @inline(__always)
+        mutating func place<S: SegmentWidths>(_ segment: S) -> Bool {
+            let width = segment.width
+            if !isEmpty, lineWidth + pending + width <= maxWidth {
+                lineWidth += pending + width
+            } else {
+                if !isEmpty {
+                    lines += 1
+                    widest = max(widest, lineWidth)
+                }
+                guard width <= maxWidth else { return false }
+                lineWidth = width
+                isEmpty = false
+            }
+            pending = segment.trailing
+            return true
+        }
+
+        /// Ends the paragraph's last line.
+        @inline(__always)
+        mutating func endParagraph() {
+            lines += 1
+            widest = max(widest, lineWidth)
+            lineWidth = 0
+            isEmpty = true
+        }
+    }
+
     /// Whether the line cap is reached.
     var isFull: Bool { lineCount >= lineCap }
 
@@ -58,10 +121,9 @@ struct LineFitter {
                 fillByCluster(paragraph)
             } else {
                 var start: Int32 = 0
-                for s in paragraph.segmentEnds.indices where !isFull {
-                    let end = paragraph.segmentEnds[s]
-                    place(start, end, width: paragraph.segmentWidths[s], trailing: paragraph.segmentTrailing[s], in: paragraph)
-                    start = end
+                for segment in paragraph.segments where !isFull {
+                    place(start, segment.end, width: segment.width, trailing: segment.trailing, in: paragraph)
+                    start = segment.end
                 }
             }
             if !isFull {

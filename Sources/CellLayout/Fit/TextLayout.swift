@@ -35,9 +35,13 @@ extension PreparedText {
         guard options.maxLines == 0 else {
             return fit(width: width, options: options).size
         }
+        let maxWidth = Self.layoutUnits(width)
+        if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, maxWidth: maxWidth) {
+            return TextSize(lines: quick.lines, usedWidth: Double(quick.widest) / Font.unitsPerPoint,
+                            lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
+        }
         var fitter = LineFitter(
-            prepared: self, maxWidth: Self.layoutUnits(width), lineCap: .max, mode: options.lineBreakMode,
-            recordsLines: false)
+            prepared: self, maxWidth: maxWidth, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
         fitter.fill()
         return TextSize(lines: fitter.lineCount, usedWidth: Double(fitter.widest) / Font.unitsPerPoint,
                         lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)

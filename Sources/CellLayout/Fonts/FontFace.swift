@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One font file's face: its names, weight and glyph coverage, size-independent.
 ///
@@ -25,6 +26,8 @@ public final class FontFace: @unchecked Sendable {
     /// coverage is asked for every cluster of every text, and a bit test is far cheaper
     /// than a cmap lookup.
     private let bmpCoverage: [UInt64]
+    /// `plainScalars`, worked out on first use (nil inside: not yet; [] : none).
+    private let plainAnalysis = Mutex<[UInt64]?>(nil)
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font.
@@ -82,6 +85,62 @@ public final class FontFace: @unchecked Sendable {
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(unscaled, &extents)
         return (extents.ascender, extents.descender, extents.line_gap)
+    }
+
+
+    /// The characters below `PlainShaping.end` that HarfBuzz shapes in this face as
+    /// their nominal glyphs with nominal advances, changed by nothing but pairwise kerning,
+    /// whatever their neighbours are — one bit per code point, or none. See `PlainShaping`.
+    ///
+    /// Worked out once per face from its layout tables (`LayoutLookups`): a character is
+    /// plain when its glyph is no mark and no lookup of the default features can start
+    /// to act at it in text of such glyphs. Empty for faces with AAT tables (morx, kerx,
+    /// trak), a legacy kern table without GPOS kerning, lookup sets that differ between
+    /// Latin and Common text, or tables the analysis cannot read.
+    var plainScalars: [UInt64] {
+        if let known = plainAnalysis.withLock({ $0 }) { return known }
+        let bits = (try? analysePlainScalars()) ?? []
+        plainAnalysis.withLock { $0 = bits }
+        return bits
+    }
+
+    private func analysePlainScalars() throws -> [UInt64] {
+        func has(_ table: String) -> Bool {
+            let blob = hb_face_reference_table(hbFace, LayoutLookups.tag(table))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+        if has("morx") || has("mort") || has("kerx") || has("trak") { return [] }
+        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
+        if has("kern") {  // HarfBuzz uses the legacy table when GPOS has no kerning
+            let features = hb_set_create()
+            defer { hb_set_destroy(features) }
+            var tags: [hb_tag_t] = [LayoutLookups.tag("kern"), 0]
+            hb_ot_layout_collect_features(hbFace, gpos, nil, nil, &tags, features)
+            if hb_set_is_empty(features) != 0 { return [] }
+        }
+        var candidates = [UInt64](repeating: 0, count: (Int(hb_face_get_glyph_count(hbFace)) + 63) / 64)
+        var glyphOf: [UInt16: UInt32] = [:]
+        for unit in PlainShaping.first..<PlainShaping.end where PlainShaping.mayBePlain(unit) {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(unscaled, hb_codepoint_t(unit), &glyph) != 0, glyph != 0,
+                  Int(glyph >> 6) < candidates.count,
+                  hb_ot_layout_get_glyph_class(hbFace, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+            glyphOf[unit] = glyph
+            candidates[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+        }
+        let lookups = LayoutLookups(face: hbFace, candidates: candidates)
+        var acting = Set<UInt32>()
+        for table in [gsub, gpos] {
+            let latin = lookups.lookups(in: table, script: HB_SCRIPT_LATIN)
+            guard latin == lookups.lookups(in: table, script: HB_SCRIPT_COMMON) else { return [] }
+            acting.formUnion(try lookups.actingGlyphs(in: table, lookups: latin))
+        }
+        var bits = [UInt64](repeating: 0, count: (Int(PlainShaping.end) + 63) / 64)
+        for (unit, glyph) in glyphOf where !acting.contains(glyph) {
+            bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63)
+        }
+        return bits
     }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {

@@ -6,10 +6,13 @@ import CICU
 /// Per paragraph: grapheme clusters and UAX #14 break opportunities from ICU, bidi
 /// levels from ICU when the paragraph has right-to-left characters, a font per cluster
 /// along the fallback chain, pieces of one segment, font, script and level each, shaped
-/// through the engine's memo, and the advances spread back onto clusters.
+/// through the engine's memo, and the advances spread back onto clusters. Segments of
+/// plain text (`PlainShaping`) join into plain runs measured from the font's tables.
 struct ParagraphBuilder {
     let engine: TextEngine
     let font: Font
+    /// Plain shaping for `font`, or nil to shape every piece with HarfBuzz.
+    let plain: PlainShaping?
     let text: UnsafeBufferPointer<UInt16>
 
     /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
@@ -42,7 +45,7 @@ struct ParagraphBuilder {
         guard length > 0 else {
             return PreparedParagraph(
                 utf16Start: range.lowerBound, clusterStarts: [Int32(range.lowerBound)], advances: [], kerns: [],
-                flags: [], segmentEnds: [], segmentWidths: [], segmentTrailing: [], pieces: [])
+                flags: [], segments: [], pieces: [], plainGlyphs: [])
         }
         let base = text.baseAddress! + range.lowerBound
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
@@ -59,10 +62,23 @@ struct ParagraphBuilder {
         var breakAfter = [Bool](repeating: false, count: graphemeCount)
         var unitToCluster = [Int32](repeating: 0, count: length)
         var pieces: [ShapedPiece] = []
+        var plainGlyphs: [UInt16] = []
         var scalars: [Unicode.Scalar] = []
 
         var pieceStart = 0, pieceFirstCluster = 0
         var pieceFont = font, pieceScript = HB_SCRIPT_COMMON, pieceLevel: UInt8 = 0
+        var pieceIsPlain = true
+        func emitPiece(_ units: Range<Int>, _ clusters: Range<Int>) {
+            if pieceIsPlain, let plain {
+                if plainGlyphs.isEmpty { plainGlyphs = [UInt16](repeating: 0, count: graphemeCount) }
+                appendPlain(base, units, clusters: clusters, offset: range.lowerBound, plain: plain,
+                            advances: &advances, kerns: &kerns, glyphs: &plainGlyphs, pieces: &pieces)
+            } else {
+                pieces.append(shapePiece(
+                    base, units, clusters: clusters, font: pieceFont, script: pieceScript, level: pieceLevel,
+                    offset: range.lowerBound, unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
+            }
+        }
         var nextBreak = 0
         var clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -72,11 +88,18 @@ struct ParagraphBuilder {
             let clusterFont: Font
             var script = HB_SCRIPT_COMMON
             let first: Unicode.Scalar
+            let level = levels?[clusterStart] ?? 0
+            var isPlain = false
             if clusterEnd - clusterStart == 1, let scalar = Unicode.Scalar(base[clusterStart]) {
                 // Most clusters are one BMP character: no array, one bit test for coverage.
                 first = scalar
-                clusterFont = font.face.covers(scalar) || FontLibrary.isInvisible(scalar)
-                    ? font : engine.fonts.font(for: [scalar], fallingBackFrom: font)
+                if level == 0, let plain, plain.isPlain(base[clusterStart]) {
+                    isPlain = true
+                    clusterFont = font
+                } else {
+                    clusterFont = font.face.covers(scalar) || FontLibrary.isInvisible(scalar)
+                        ? font : engine.fonts.font(for: [scalar], fallingBackFrom: font)
+                }
                 script = Shaper.script(of: scalar)
             } else {
                 Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
@@ -88,7 +111,6 @@ struct ParagraphBuilder {
                     if Shaper.isSpecific(s) { script = s; break }
                 }
             }
-            let level = levels?[clusterStart] ?? 0
             if Self.isHangingSpace(first) { flags[cluster] = ClusterFlags.whitespace }
             while nextBreak < breakCount, Int(breaks[nextBreak]) < clusterEnd { nextBreak += 1 }
             breakAfter[cluster] = nextBreak < breakCount && Int(breaks[nextBreak]) == clusterEnd
@@ -98,13 +120,11 @@ struct ParagraphBuilder {
                 let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(pieceScript)
                     && script != pieceScript
                 if breakAfter[cluster - 1] || clusterFont !== pieceFont || level != pieceLevel || scriptChanges {
-                    pieces.append(shapePiece(
-                        base, pieceStart..<clusterStart, clusters: pieceFirstCluster..<cluster,
-                        font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
-                        unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
+                    emitPiece(pieceStart..<clusterStart, pieceFirstCluster..<cluster)
                     pieceStart = clusterStart
                     pieceFirstCluster = cluster
                     pieceScript = HB_SCRIPT_COMMON
+                    pieceIsPlain = true
                 }
             }
             if cluster == pieceFirstCluster {
@@ -112,13 +132,11 @@ struct ParagraphBuilder {
                 pieceLevel = level
             }
             if !Shaper.isSpecific(pieceScript) { pieceScript = script }
+            pieceIsPlain = pieceIsPlain && isPlain
             clusterStart = clusterEnd
         }
         clusterStarts[graphemeCount] = Int32(range.lowerBound + length)
-        pieces.append(shapePiece(
-            base, pieceStart..<length, clusters: pieceFirstCluster..<graphemeCount,
-            font: pieceFont, script: pieceScript, level: pieceLevel, offset: range.lowerBound,
-            unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
+        emitPiece(pieceStart..<length, pieceFirstCluster..<graphemeCount)
 
         // Kerning across piece boundaries goes onto the left cluster's advance (as HarfBuzz
         // puts it on the first glyph of the pair) and into the left piece's `kernAfter`.
@@ -137,7 +155,7 @@ struct ParagraphBuilder {
         // A segment's width leaves out the kerning of its last cluster with the next
         // segment, which counts (as part of the trailing width) only when the next segment
         // follows on the line.
-        var segmentEnds: [Int32] = [], segmentWidths: [Int64] = [], segmentTrailing: [Int64] = []
+        var segments: [Segment] = []
         var segmentStart = 0
         for cluster in 0..<graphemeCount where breakAfter[cluster] || cluster == graphemeCount - 1 {
             var trailingStart = cluster + 1
@@ -149,15 +167,45 @@ struct ParagraphBuilder {
             for c in trailingStart..<(cluster + 1) { trailing += Int64(advances[c]) }
             let kern = Int64(kerns[cluster])
             if trailingStart == cluster + 1 { width -= kern } else { trailing -= kern }
-            segmentEnds.append(Int32(cluster + 1))
-            segmentWidths.append(width)
-            segmentTrailing.append(trailing + kern)
+            segments.append(Segment(width: width, trailing: trailing + kern, end: Int32(cluster + 1)))
             segmentStart = cluster + 1
         }
         return PreparedParagraph(
             utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
-            segmentEnds: segmentEnds, segmentWidths: segmentWidths, segmentTrailing: segmentTrailing,
-            pieces: pieces)
+            segments: segments, pieces: pieces, plainGlyphs: plainGlyphs)
+    }
+
+    /// Measures a piece of plain text from the font's tables (one code unit per cluster):
+    /// nominal advances, kerning between neighbours. A piece that follows a plain run
+    /// extends it (kerning across the join included), so neighbouring plain words make
+    /// one piece; else it starts a run of its own.
+    private func appendPlain(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
+        advances: inout [Int32], kerns: inout [Int32], glyphs: inout [UInt16], pieces: inout [ShapedPiece]
+    ) {
+        let count = units.count
+        for k in 0..<count {
+            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
+            glyphs[cluster] = plain.glyph(unit)
+            var advance = plain.advance(unit)
+            if k + 1 < count {
+                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
+                kerns[cluster] = kern
+                advance += kern
+            }
+            advances[cluster] = advance
+        }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = pieces.last, last.shaped == nil, last.utf16End == start {
+            let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
+            kerns[clusters.lowerBound - 1] = kern
+            advances[clusters.lowerBound - 1] += kern
+            pieces[pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end, level: 0)
+        } else {
+            pieces.append(ShapedPiece(
+                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0))
+        }
     }
 
     /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's

@@ -7,22 +7,40 @@ import CHarfBuzz
 /// (`fit(width:options:)`) is arithmetic over what is kept here, so measuring the same
 /// text at a new width — a rotation — never shapes again. The contents are opaque on
 /// purpose; read the results from a `TextLayout`.
-public final class PreparedText: Sendable {
+///
+/// Sendable: everything is immutable after `init`, the packed segments included.
+public final class PreparedText: @unchecked Sendable {
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
     public let font: Font
     /// The text's length in UTF-16 code units.
     public let utf16Count: Int
     /// The text's hard paragraphs, in order; an empty text has none.
     let paragraphs: [PreparedParagraph]
+    /// For a text whose segment widths fit in 32 bits (nearly every text), the segments'
+    /// widths packed in 8 bytes each, paragraph after paragraph, each paragraph ended by
+    /// `PackedSegment.paragraphEnd`: all that a re-layout at a new width reads, in a
+    /// third of the memory of the segments themselves. Held in storage of the text's own
+    /// rather than an array, so that a re-layout reads it straight from the text (no
+    /// array buffer to retain and release). Nil for other texts.
+    let packedSegments: UnsafeBufferPointer<PackedSegment>?
     /// "…" shaped in the text's font, for truncated lines.
-    let ellipsis: ShapedPiece
+    let ellipsis: Ellipsis
 
-    init(font: Font, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: ShapedPiece) {
+    init(font: Font, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis) {
         self.font = font
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
+        if let packed = PackedSegment.pack(paragraphs) {
+            let storage = UnsafeMutableBufferPointer<PackedSegment>.allocate(capacity: packed.count)
+            _ = storage.initialize(from: packed)
+            packedSegments = UnsafeBufferPointer(storage)
+        } else {
+            packedSegments = nil
+        }
     }
+
+    deinit { packedSegments?.deallocate() }
 }
 
 /// One hard paragraph: its grapheme clusters with their advances, the segments between
@@ -44,29 +62,73 @@ final class PreparedParagraph: Sendable {
     let kerns: [Int32]
     /// Each cluster's `ClusterFlags`.
     let flags: [UInt8]
-    /// For each segment (the text between two break opportunities), the index of the
-    /// cluster after its last one.
-    let segmentEnds: [Int32]
-    /// Each segment's width without its trailing white space, in layout units.
-    let segmentWidths: [Int64]
-    /// The width of each segment's trailing white space, in layout units.
-    let segmentTrailing: [Int64]
+    /// The segments (the text between two break opportunities), in order.
+    let segments: [Segment]
     /// The shaped pieces in logical order.
     let pieces: [ShapedPiece]
+    /// The glyph of each cluster of a plain run (`PlainShaping`), 0 for other clusters;
+    /// empty when the paragraph has no plain run.
+    let plainGlyphs: [UInt16]
 
     var clusterCount: Int { advances.count }
 
     init(utf16Start: Int, clusterStarts: [Int32], advances: [Int32], kerns: [Int32], flags: [UInt8],
-         segmentEnds: [Int32], segmentWidths: [Int64], segmentTrailing: [Int64], pieces: [ShapedPiece]) {
+         segments: [Segment], pieces: [ShapedPiece],
+         plainGlyphs: [UInt16]) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
         self.advances = advances
         self.kerns = kerns
         self.flags = flags
-        self.segmentEnds = segmentEnds
-        self.segmentWidths = segmentWidths
-        self.segmentTrailing = segmentTrailing
+        self.segments = segments
         self.pieces = pieces
+        self.plainGlyphs = plainGlyphs
+    }
+}
+
+/// The widths of a segment that filling lines reads.
+protocol SegmentWidths {
+    /// The width without the trailing white space, in layout units.
+    var width: Int64 { get }
+    /// The width of the trailing white space (and of the kerning with the next segment),
+    /// in layout units: it counts only when more text follows on the line.
+    var trailing: Int64 { get }
+}
+
+/// One segment of a paragraph: the clusters between two break opportunities.
+struct Segment: SegmentWidths, Sendable {
+    let width: Int64
+    let trailing: Int64
+    /// The index of the cluster after the segment's last one.
+    let end: Int32
+}
+
+/// A segment's widths in 32 bits each (`PreparedText.packedSegments`).
+struct PackedSegment: SegmentWidths, Sendable {
+    private let packedWidth: Int32
+    private let packedTrailing: Int32
+
+    var width: Int64 { Int64(packedWidth) }
+    var trailing: Int64 { Int64(packedTrailing) }
+    /// Whether this is the mark that ends a paragraph rather than a segment.
+    var endsParagraph: Bool { packedWidth == Int32.min }
+
+    /// The mark after each paragraph's segments.
+    static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
+
+    /// The paragraphs' segments packed, or nil when a width does not fit in 32 bits.
+    static func pack(_ paragraphs: [PreparedParagraph]) -> [PackedSegment]? {
+        var packed: [PackedSegment] = []
+        packed.reserveCapacity(paragraphs.reduce(0) { $0 + $1.segments.count + 1 })
+        for paragraph in paragraphs {
+            for segment in paragraph.segments {
+                guard let width = Int32(exactly: segment.width), width != Int32.min,
+                      let trailing = Int32(exactly: segment.trailing) else { return nil }
+                packed.append(PackedSegment(packedWidth: width, packedTrailing: trailing))
+            }
+            packed.append(paragraphEnd)
+        }
+        return packed
     }
 }
 
@@ -78,7 +140,9 @@ enum ClusterFlags {
 
 /// A shaped piece placed in a text: which glyphs, in which font, where, at which bidi level.
 struct ShapedPiece: Sendable {
-    let shaped: ShapedText
+    /// The glyphs HarfBuzz made of the piece; nil for a plain run, whose glyphs are the
+    /// paragraph's `plainGlyphs` and whose advances are its clusters' advances.
+    let shaped: ShapedText?
     let font: Font
     let script: hb_script_t
     /// The UTF-16 offset in the whole text that the glyphs' clusters count from.
@@ -90,4 +154,10 @@ struct ShapedPiece: Sendable {
     /// Kerning between this piece's last cluster and the next piece's first, in layout
     /// units, applied when both are on one line.
     var kernAfter: Int32 = 0
+}
+
+/// "…" in a font (or its fallback), shaped by HarfBuzz: what truncation puts in.
+struct Ellipsis: Sendable {
+    let piece: ShapedPiece
+    let shaped: ShapedText
 }

@@ -17,8 +17,17 @@ public final class TextEngine: Sendable {
     public let fonts: FontLibrary
     let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
     let pairMemo: BoundedMemo<PairKey, Int32>
-    /// "…" per font id (a few fonts per process).
-    private let ellipses = Mutex<[Int: ShapedPiece]>([:])
+    /// What each text font needs once, by font id (a few fonts per process).
+    private let fontTables = Mutex<[Int: FontTables]>([:])
+    /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
+    /// by HarfBuzz; the two agree exactly, which tests check with this off.
+    let usesPlainShaping: Bool
+
+    /// "…" and the plain shaping tables of one text font.
+    private struct FontTables: Sendable {
+        let ellipsis: Ellipsis
+        let plain: PlainShaping?
+    }
 
     /// Creates an engine.
     /// - Parameters:
@@ -26,8 +35,14 @@ public final class TextEngine: Sendable {
     ///   - shapeMemoEntries: the most shaped pieces (about one per distinct word) kept;
     ///     0 turns the memo off.
     ///   - shapeMemoBytes: about the most bytes the memo holds.
-    public init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
+    public convenience init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
+        self.init(fonts: fonts, shapeMemoEntries: shapeMemoEntries, shapeMemoBytes: shapeMemoBytes,
+                  usesPlainShaping: true)
+    }
+
+    init(fonts: FontLibrary, shapeMemoEntries: Int, shapeMemoBytes: Int, usesPlainShaping: Bool) {
         self.fonts = fonts
+        self.usesPlainShaping = usesPlainShaping
         self.shapeMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes) { key, shaped in
             shaped.byteCount + key.byteCount
         }
@@ -48,20 +63,28 @@ public final class TextEngine: Sendable {
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font) -> PreparedText {
         let units = Array(text.utf16)
+        let tables = tables(for: font)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, text: buffer).build()
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer).build()
         }
-        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: ellipsis(in: font))
+        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis)
     }
 
-    /// "…" shaped in `font` (or its fallback), prepared once per font rather than once per
-    /// text: every prepared text carries it for truncation.
-    private func ellipsis(in font: Font) -> ShapedPiece {
-        if let known = ellipses.withLock({ $0[font.id] }) { return known }
+    /// The font's "…" and plain shaping tables, made once per font rather than once per
+    /// text: every prepared text carries the "…" for truncation.
+    private func tables(for font: Font) -> FontTables {
+        if let known = fontTables.withLock({ $0[font.id] }) { return known }
         let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, text: buffer).build()[0].pieces[0]
+            ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer).build()[0].pieces[0]
         }
-        ellipses.withLock { $0[font.id] = piece }
-        return piece
+        // Without plain shaping every piece is shaped, so `shaped` is there.
+        let made = FontTables(
+            ellipsis: Ellipsis(piece: piece, shaped: piece.shaped!),
+            plain: usesPlainShaping ? PlainShaping(font: font) : nil)
+        return fontTables.withLock { tables in
+            if let raced = tables[font.id] { return raced }
+            tables[font.id] = made
+            return made
+        }
     }
 }
