@@ -32,9 +32,31 @@ public final class FontLibrary: Sendable {
         let size: Double
     }
 
+    /// A font and a cluster's scalar values: the first three inline, so that usual
+    /// clusters are looked up without allocating (and without the Unicode normalization a
+    /// String key would hash through).
     private struct FallbackKey: Hashable {
         let fontID: Int
-        let cluster: String
+        let first: UInt32
+        let second: UInt32
+        let third: UInt32
+        let rest: [UInt32]
+
+        init(fontID: Int, _ cluster: [Unicode.Scalar]) {
+            self.fontID = fontID
+            first = cluster.count > 0 ? cluster[0].value : 0
+            second = cluster.count > 1 ? cluster[1].value : 0
+            third = cluster.count > 2 ? cluster[2].value : 0
+            rest = cluster.count > 3 ? cluster.dropFirst(3).map(\.value) : []
+        }
+
+        init(fontID: Int, _ scalar: Unicode.Scalar) {
+            self.fontID = fontID
+            first = scalar.value
+            second = 0
+            third = 0
+            rest = []
+        }
     }
 
     /// Creates a library of the bundled fonts plus the fonts found in `fontDirectories`.
@@ -105,10 +127,20 @@ public final class FontLibrary: Sendable {
     /// itself when it covers every character, else the first covering face of the
     /// fallback chain at the same size, else `font` (whose .notdef glyph then measures it).
     func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font) -> Font {
-        if Self.covers(font.face, cluster) { return font }
-        let key = FallbackKey(fontID: font.id, cluster: String(String.UnicodeScalarView(cluster)))
+        if cluster.allSatisfy(font.face.covers) { return font }
+        return fallback(FallbackKey(fontID: font.id, cluster), cluster, from: font)
+    }
+
+    /// The font that draws the one-character cluster `scalar` in place of `font` (as
+    /// `font(for:fallingBackFrom:)`), without allocating when the answer is known.
+    func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font) -> Font {
+        if font.face.covers(scalar) { return font }
+        return fallback(FallbackKey(fontID: font.id, scalar), [scalar], from: font)
+    }
+
+    private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font) -> Font {
         if let known = fallbacks.withLock({ $0[key] }) { return known }
-        let chosen = fallbackFont(for: cluster, from: font) ?? font
+        let chosen = Self.covers(font.face, cluster) ? font : fallbackFont(for: cluster, from: font) ?? font
         fallbacks.withLock { $0[key] = chosen }
         return chosen
     }

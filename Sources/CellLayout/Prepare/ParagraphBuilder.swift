@@ -48,6 +48,7 @@ struct ParagraphBuilder {
                 flags: [], segments: [], pieces: [], plainGlyphs: [])
         }
         let base = text.baseAddress! + range.lowerBound
+        if let plain, let paragraph = plainParagraph(base, range, plain) { return paragraph }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
         var breaks = [Int32](repeating: 0, count: length + 1)
         var hard = [UInt8](repeating: 0, count: length + 1)
@@ -63,6 +64,7 @@ struct ParagraphBuilder {
         var unitToCluster = [Int32](repeating: 0, count: length)
         var pieces: [ShapedPiece] = []
         var plainGlyphs: [UInt16] = []
+        var hasGlyph: [Bool] = []  // per cluster, for shaped pieces: whether a glyph maps to it
         var scalars: [Unicode.Scalar] = []
 
         var pieceStart = 0, pieceFirstCluster = 0
@@ -74,9 +76,11 @@ struct ParagraphBuilder {
                 appendPlain(base, units, clusters: clusters, offset: range.lowerBound, plain: plain,
                             advances: &advances, kerns: &kerns, glyphs: &plainGlyphs, pieces: &pieces)
             } else {
+                if hasGlyph.isEmpty { hasGlyph = [Bool](repeating: false, count: graphemeCount) }
                 pieces.append(shapePiece(
                     base, units, clusters: clusters, font: pieceFont, script: pieceScript, level: pieceLevel,
-                    offset: range.lowerBound, unitToCluster: unitToCluster, advances: &advances, kerns: &kerns))
+                    offset: range.lowerBound, unitToCluster: unitToCluster, advances: &advances, kerns: &kerns,
+                    hasGlyph: &hasGlyph))
             }
         }
         var nextBreak = 0
@@ -97,8 +101,7 @@ struct ParagraphBuilder {
                     isPlain = true
                     clusterFont = font
                 } else {
-                    clusterFont = font.face.covers(scalar) || FontLibrary.isInvisible(scalar)
-                        ? font : engine.fonts.font(for: [scalar], fallingBackFrom: font)
+                    clusterFont = engine.fonts.font(for: scalar, fallingBackFrom: font)
                 }
                 script = Shaper.script(of: scalar)
             } else {
@@ -152,27 +155,75 @@ struct ParagraphBuilder {
             pieces[i - 1].kernAfter = kern
         }
 
-        // A segment's width leaves out the kerning of its last cluster with the next
-        // segment, which counts (as part of the trailing width) only when the next segment
-        // follows on the line.
+        let ends = (0..<graphemeCount).lazy
+            .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
+            .map { $0 + 1 }
+        return PreparedParagraph(
+            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
+            segments: Self.segments(ending: ends, advances: advances, kerns: kerns, flags: flags),
+            pieces: pieces, plainGlyphs: plainGlyphs)
+    }
+
+    /// A paragraph made only of plain characters (most Latin text), or nil: one plain run
+    /// with a cluster per code unit, measured from the font's tables. The same paragraph
+    /// the general path builds, without its per-cluster font, script and piece work.
+    private func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping)
+        -> PreparedParagraph? {
+        let length = range.count
+        for i in 0..<length where !plain.isPlain(base[i]) { return nil }
+        var breaks = [Int32](repeating: 0, count: length + 1)
+        var hard = [UInt8](repeating: 0, count: length + 1)
+        let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
+        let clusterStarts = (0...length).map { Int32(range.lowerBound + $0) }
+        var advances = [Int32](repeating: 0, count: length)
+        var kerns = [Int32](repeating: 0, count: length)
+        var flags = [UInt8](repeating: 0, count: length)
+        var glyphs = [UInt16](repeating: 0, count: length)
+        for i in 0..<length {
+            let unit = base[i]
+            glyphs[i] = plain.glyph(unit)
+            var advance = plain.advance(unit)
+            if i + 1 < length {
+                let kern = plain.kern(unit, base[i + 1])
+                kerns[i] = kern
+                advance += kern
+            }
+            advances[i] = advance
+            if let scalar = Unicode.Scalar(unit), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
+        }
+        let ends = breaks.prefix(breakCount).lazy.map(Int.init).filter { $0 < length } + CollectionOfOne(length)
+        let piece = ShapedPiece(
+            shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: range.lowerBound,
+            utf16End: range.upperBound, level: 0)
+        return PreparedParagraph(
+            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
+            segments: Self.segments(ending: ends, advances: advances, kerns: kerns, flags: flags),
+            pieces: [piece], plainGlyphs: glyphs)
+    }
+
+    /// The segments that end at clusters `ends` (increasing; the last is the cluster
+    /// count). A segment's width leaves out the kerning of its last cluster with the next
+    /// segment, which counts (as part of the trailing width) only when the next segment
+    /// follows on the line.
+    private static func segments<Ends: Sequence<Int>>(
+        ending ends: Ends, advances: [Int32], kerns: [Int32], flags: [UInt8]
+    ) -> [Segment] {
         var segments: [Segment] = []
         var segmentStart = 0
-        for cluster in 0..<graphemeCount where breakAfter[cluster] || cluster == graphemeCount - 1 {
-            var trailingStart = cluster + 1
+        for end in ends {
+            var trailingStart = end
             while trailingStart > segmentStart, flags[trailingStart - 1] & ClusterFlags.whitespace != 0 {
                 trailingStart -= 1
             }
             var width: Int64 = 0, trailing: Int64 = 0
             for c in segmentStart..<trailingStart { width += Int64(advances[c]) }
-            for c in trailingStart..<(cluster + 1) { trailing += Int64(advances[c]) }
-            let kern = Int64(kerns[cluster])
-            if trailingStart == cluster + 1 { width -= kern } else { trailing -= kern }
-            segments.append(Segment(width: width, trailing: trailing + kern, end: Int32(cluster + 1)))
-            segmentStart = cluster + 1
+            for c in trailingStart..<end { trailing += Int64(advances[c]) }
+            let kern = Int64(kerns[end - 1])
+            if trailingStart == end { width -= kern } else { trailing -= kern }
+            segments.append(Segment(width: width, trailing: trailing + kern, end: Int32(end)))
+            segmentStart = end
         }
-        return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
-            segments: segments, pieces: pieces, plainGlyphs: plainGlyphs)
+        return segments
     }
 
     /// Measures a piece of plain text from the font's tables (one code unit per cluster):
@@ -214,7 +265,7 @@ struct ParagraphBuilder {
     private func shapePiece(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
         font: Font, script: hb_script_t, level: UInt8, offset: Int,
-        unitToCluster: [Int32], advances: inout [Int32], kerns: inout [Int32]
+        unitToCluster: [Int32], advances: inout [Int32], kerns: inout [Int32], hasGlyph: inout [Bool]
     ) -> ShapedPiece {
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
@@ -222,11 +273,10 @@ struct ParagraphBuilder {
         let shaped = engine.shapeMemo.value(for: key) {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl)
         }
-        var hasGlyph = [Bool](repeating: false, count: clusters.count)  // small: one word's clusters
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
             advances[cluster] += shaped.advances[i]
-            hasGlyph[cluster - clusters.lowerBound] = true
+            hasGlyph[cluster] = true
             // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
             // left-to-right text (right-to-left kerning is not separated out).
             let lastOfCluster = i + 1 == shaped.glyphs.count
@@ -236,7 +286,7 @@ struct ParagraphBuilder {
         var c = clusters.lowerBound
         while c < clusters.upperBound {
             var next = c + 1
-            while next < clusters.upperBound, !hasGlyph[next - clusters.lowerBound] { next += 1 }
+            while next < clusters.upperBound, !hasGlyph[next] { next += 1 }
             let shareCount = Int32(next - c)
             if shareCount > 1 {
                 let total = advances[c], share = total / shareCount
@@ -254,11 +304,13 @@ struct ParagraphBuilder {
     /// `right` when they are shaped together, which shaping each piece alone leaves out:
     /// the width of the pair shaped as one, less the widths of the two shaped alone
     /// (memoized by the pair). Zero across a change of font, script or direction, where
-    /// shaping is split anyway, and for clusters longer than three code units.
+    /// shaping is split anyway, for clusters longer than three code units, and next to a
+    /// character the font lacks (its .notdef box is not kerned).
     private func kerning(between left: ShapedPiece, _ right: ShapedPiece, base: UnsafePointer<UInt16>,
                          leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
         guard left.font === right.font, left.script == right.script, left.level == right.level,
-              leftCluster.count <= 3, rightCluster.count <= 3 else { return 0 }
+              leftCluster.count <= 3, rightCluster.count <= 3,
+              Self.draws(left.font, base, leftCluster), Self.draws(right.font, base, rightCluster) else { return 0 }
         func pack(_ range: Range<Int>) -> UInt64 {
             range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
         }
@@ -275,6 +327,14 @@ struct ParagraphBuilder {
             let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
             return Int32(width(l + r) - width(l) - width(r))
         }
+    }
+
+    /// Whether `font` has a glyph for the first character of the cluster at `range`.
+    private static func draws(_ font: Font, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> Bool {
+        var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
+        var decoder = UTF16()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return font.face.covers(scalar)
     }
 
     /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of
