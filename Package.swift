@@ -33,6 +33,8 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]
         ),
+        // Cache prefetch for re-fitting many texts at once (Swift exposes no prefetch).
+        .target(name: "CPrefetch"),
         // The bundled fonts, shipped as a resource bundle next to the binaries.
         .target(
             name: "CellLayoutFonts",
@@ -42,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "CellLayout",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CellLayoutFonts"]
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPrefetch", "CellLayoutFonts"]
         ),
         // libpng reports errors by longjmp, which Swift frames must never see: a small C
         // file keeps the setjmp/longjmp inside C and returns an error code instead.

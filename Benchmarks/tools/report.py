@@ -148,14 +148,20 @@ def render(raw_dir):
             w(f"| rotation: fit again at 600 (rows/s) | {corpus} | {n(r1)} | {n(rp)} | — | "
               f"{rx(rr, 0)} our cold, {rx(ratio(r1, rp), 0)} Pango re-layout | ≥ 200× cold | {verdict(ok)} |")
             summary.append((f"rotation ≥ 200× cold ({corpus})", rx(rr, 0), ok))
+            re = rot and rot.get("rotationEachRowsPerSecond")
+            if re:
+                w(f"| rotation, one `size(width:)` per text (rows/s) | {corpus} | {n(re)} | — | — | "
+                  f"{rx(ratio(re, c1), 0)} our cold | | |")
             w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(ratio(rp, cp))} | — | | | |")
             w(f"| lines at 343 / at 600 (sanity) | {corpus} | {n(one and one['coldLines'])} / {n(rot and rot['rotationLines'])} | "
               f"{n(pc and pc['coldLines'])} / {n(pr and pr['rotationLines'])} | {n(hb and hb.get('glyphs'))} glyphs | | | |")
         w("")
         w("Cold: a new `TextEngine(fonts: FontLibrary(useSystemFonts: false))` (empty shape memo), "
           "`prepare` + `fit(width: 343)` of every row; all cores: the rows handed out in chunks of 16 "
-          "to `DispatchQueue.concurrentPerform` workers sharing the engine. Rotation: `fit(width: 600)` "
-          "of every prepared text (fastest of ≥ 3 passes over ≥ 0.5 s). Pango: `Tests/Oracles/pango_lines.c --bench` "
+          "to `DispatchQueue.concurrentPerform` workers sharing the engine. Rotation: every prepared text "
+          "fitted again at 600 without keeping lines by `PreparedText.sizes(of:width:)`, which re-fits all rows "
+          "at once and fetches the texts ahead from memory (re-fitting is bound by memory, not arithmetic); "
+          "the loop of one `size(width:)` per text is shown beside it (fastest of ≥ 3 passes over ≥ 0.5 s). Pango: `Tests/Oracles/pango_lines.c --bench` "
           "(a new `PangoLayout` per row, WORD_CHAR, hinting off; then `pango_layout_set_width(600)` on the "
           "same layouts), single thread, Inter-Regular.otf + DejaVuSans.ttf visible. HarfBuzz floor: "
           "`Benchmarks/peers/hb_floor.c`, `hb_shape` of each row's whole text once with Inter-Regular.otf at "

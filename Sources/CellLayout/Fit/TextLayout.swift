@@ -1,3 +1,4 @@
+import CPrefetch
 import Foundation
 
 extension PreparedText {
@@ -45,6 +46,29 @@ extension PreparedText {
         fitter.fill()
         return TextSize(lines: fitter.lineCount, usedWidth: Double(fitter.widest) / Font.unitsPerPoint,
                         lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
+    }
+
+    /// The sizes of `texts` fitted to `width` points, in order: what `size(width:options:)`
+    /// gives for each, for re-fitting many texts at once — a table's rows after a
+    /// rotation. Re-fitting is bound by memory rather than arithmetic (each text's
+    /// segments are a fetch from memory), so the texts a few places ahead are fetched
+    /// while one is fitted.
+    public static func sizes(of texts: [PreparedText], width: Double, options: FitOptions = FitOptions()) -> [TextSize] {
+        let objectsAhead = 16, segmentsAhead = 8
+        return texts.withUnsafeBufferPointer { texts in
+            (0..<texts.count).map { i in
+                if i + objectsAhead < texts.count {
+                    cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
+                }
+                if i + segmentsAhead < texts.count, let packed = texts[i + segmentsAhead].packedSegments?.baseAddress {
+                    let bytes = UnsafeRawPointer(packed)
+                    cl_prefetch(bytes)
+                    cl_prefetch(bytes + 64)
+                    cl_prefetch(bytes + 128)
+                }
+                return texts[i].size(width: width, options: options)
+            }
+        }
     }
 
     /// `points` in layout units, rounded down; NaN and negatives are 0, and anything past

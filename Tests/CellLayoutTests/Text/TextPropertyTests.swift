@@ -76,6 +76,14 @@ import Testing
         }
     }
 
+    @Test func sizesOfManyTextsAreEachTextsSize() {
+        let prepared = Self.texts.map { TestFonts.engine.prepare($0, font: TestFonts.inter17) }
+        for width in [0.0, 57, 200, 343, 600, .infinity] {
+            #expect(PreparedText.sizes(of: prepared, width: width) == prepared.map { $0.size(width: width) }, "\(width)")
+        }
+        #expect(PreparedText.sizes(of: [], width: 100).isEmpty)
+    }
+
     @Test func theShapeMemoChangesNothingButSpeed() {
         let unmemoized = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 0)
         for (i, text) in Self.texts.enumerated() {
