@@ -56,33 +56,16 @@ struct ParagraphBuilder {
         let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
         let levels = Self.bidiLevels(base, length)
 
-        var clusterStarts = [Int32](repeating: 0, count: graphemeCount + 1)
-        var advances = [Int32](repeating: 0, count: graphemeCount)
-        var flags = [UInt8](repeating: 0, count: graphemeCount)
-        var kerns = [Int32](repeating: 0, count: graphemeCount)
-        var breakAfter = [Bool](repeating: false, count: graphemeCount)
-        var unitToCluster = [Int32](repeating: 0, count: length)
-        var pieces: [ShapedPiece] = []
-        var plainGlyphs: [UInt16] = []
-        var hasGlyph: [Bool] = []  // per cluster, for shaped pieces: whether a glyph maps to it
+        // Written per cluster in the loop below: plain memory, not arrays, so that no write
+        // checks for uniqueness. The kept ones are copied into arrays at the end.
+        let clusterStarts = Scratch<Int32>(count: graphemeCount + 1)
+        let flags = Scratch<UInt8>(count: graphemeCount)
+        let breakAfter = Scratch<Bool>(count: graphemeCount)
+        let unitToCluster = Scratch<Int32>(count: length)
+        defer { clusterStarts.free(); flags.free(); breakAfter.free(); unitToCluster.free() }
+        var measures = Measures(clusterCount: graphemeCount)
         var scalars: [Unicode.Scalar] = []
-
-        var pieceStart = 0, pieceFirstCluster = 0
-        var pieceFont = font, pieceScript = HB_SCRIPT_COMMON, pieceLevel: UInt8 = 0
-        var pieceIsPlain = true
-        func emitPiece(_ units: Range<Int>, _ clusters: Range<Int>) {
-            if pieceIsPlain, let plain {
-                if plainGlyphs.isEmpty { plainGlyphs = [UInt16](repeating: 0, count: graphemeCount) }
-                appendPlain(base, units, clusters: clusters, offset: range.lowerBound, plain: plain,
-                            advances: &advances, kerns: &kerns, glyphs: &plainGlyphs, pieces: &pieces)
-            } else {
-                if hasGlyph.isEmpty { hasGlyph = [Bool](repeating: false, count: graphemeCount) }
-                pieces.append(shapePiece(
-                    base, units, clusters: clusters, font: pieceFont, script: pieceScript, level: pieceLevel,
-                    offset: range.lowerBound, unitToCluster: unitToCluster, advances: &advances, kerns: &kerns,
-                    hasGlyph: &hasGlyph))
-            }
-        }
+        var piece = OpenPiece(font: font)
         var nextBreak = 0
         var clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -120,48 +103,92 @@ struct ParagraphBuilder {
                 && clusterEnd < length
 
             if cluster > 0 {
-                let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(pieceScript)
-                    && script != pieceScript
-                if breakAfter[cluster - 1] || clusterFont !== pieceFont || level != pieceLevel || scriptChanges {
-                    emitPiece(pieceStart..<clusterStart, pieceFirstCluster..<cluster)
-                    pieceStart = clusterStart
-                    pieceFirstCluster = cluster
-                    pieceScript = HB_SCRIPT_COMMON
-                    pieceIsPlain = true
+                let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(piece.script)
+                    && script != piece.script
+                if breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level || scriptChanges {
+                    emit(piece, units: clusterStart, clusters: cluster, base: base, offset: range.lowerBound,
+                         unitToCluster: unitToCluster, into: &measures)
+                    piece = OpenPiece(start: clusterStart, firstCluster: cluster, font: clusterFont, level: level)
                 }
             }
-            if cluster == pieceFirstCluster {
-                pieceFont = clusterFont
-                pieceLevel = level
+            if cluster == 0 {
+                piece.font = clusterFont
+                piece.level = level
             }
-            if !Shaper.isSpecific(pieceScript) { pieceScript = script }
-            pieceIsPlain = pieceIsPlain && isPlain
+            if !Shaper.isSpecific(piece.script) { piece.script = script }
+            piece.isPlain = piece.isPlain && isPlain
             clusterStart = clusterEnd
         }
         clusterStarts[graphemeCount] = Int32(range.lowerBound + length)
-        emitPiece(pieceStart..<length, pieceFirstCluster..<graphemeCount)
+        emit(piece, units: length, clusters: graphemeCount, base: base, offset: range.lowerBound,
+             unitToCluster: unitToCluster, into: &measures)
 
         // Kerning across piece boundaries goes onto the left cluster's advance (as HarfBuzz
         // puts it on the first glyph of the pair) and into the left piece's `kernAfter`.
-        for i in pieces.indices.dropFirst() {
-            let boundary = pieces[i].utf16Start - range.lowerBound
+        for i in measures.pieces.indices.dropFirst() {
+            let boundary = measures.pieces[i].utf16Start - range.lowerBound
             let leftCluster = Int(unitToCluster[boundary - 1])
             let leftStart = Int(clusterStarts[leftCluster]) - range.lowerBound
             let rightEnd = Int(clusterStarts[leftCluster + 2]) - range.lowerBound
-            let kern = kerning(between: pieces[i - 1], pieces[i], base: base,
+            let kern = kerning(between: measures.pieces[i - 1], measures.pieces[i], base: base,
                                leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd)
-            kerns[leftCluster] = kern
-            advances[leftCluster] += kern
-            pieces[i - 1].kernAfter = kern
+            measures.kerns[leftCluster] = kern
+            measures.advances[leftCluster] += kern
+            measures.pieces[i - 1].kernAfter = kern
         }
 
         let ends = (0..<graphemeCount).lazy
             .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
             .map { $0 + 1 }
+        let keptFlags = Array(flags.buffer)
+        let segments = Self.segments(ending: ends, advances: measures.advances, kerns: measures.kerns, flags: keptFlags)
         return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
-            segments: Self.segments(ending: ends, advances: advances, kerns: kerns, flags: flags),
-            pieces: pieces, plainGlyphs: plainGlyphs)
+            utf16Start: range.lowerBound, clusterStarts: Array(clusterStarts.buffer), advances: measures.advances,
+            kerns: measures.kerns, flags: keptFlags, segments: segments, pieces: measures.pieces,
+            plainGlyphs: measures.plainGlyphs)
+    }
+
+    /// What a paragraph's pieces write per cluster, and the pieces themselves.
+    private struct Measures {
+        /// Each cluster's advance, kerning with the next cluster included.
+        var advances: [Int32]
+        /// Each cluster's kerning with the next cluster.
+        var kerns: [Int32]
+        /// Plain runs' glyph per cluster (made with the first plain run).
+        var plainGlyphs: [UInt16] = []
+        /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
+        var hasGlyph: [Bool] = []
+        var pieces: [ShapedPiece] = []
+
+        init(clusterCount: Int) {
+            advances = [Int32](repeating: 0, count: clusterCount)
+            kerns = [Int32](repeating: 0, count: clusterCount)
+        }
+    }
+
+    /// The piece being gathered: where it starts, its font, script and level, and whether
+    /// every cluster in it so far is plain.
+    private struct OpenPiece {
+        var start = 0
+        var firstCluster = 0
+        var font: Font
+        var script = HB_SCRIPT_COMMON
+        var level: UInt8 = 0
+        var isPlain = true
+    }
+
+    /// Ends `piece` at unit `end` and cluster `endCluster`: a plain run measured from the
+    /// tables, or a piece shaped through the memo.
+    private func emit(_ piece: OpenPiece, units end: Int, clusters endCluster: Int, base: UnsafePointer<UInt16>,
+                      offset: Int, unitToCluster: Scratch<Int32>, into measures: inout Measures) {
+        let units = piece.start..<end, clusters = piece.firstCluster..<endCluster
+        if piece.isPlain, let plain {
+            appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, into: &measures)
+        } else {
+            measures.pieces.append(shapePiece(
+                base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,
+                offset: offset, unitToCluster: unitToCluster, into: &measures))
+        }
     }
 
     /// A paragraph made only of plain characters (most Latin text), or nil: one plain run
@@ -232,29 +259,36 @@ struct ParagraphBuilder {
     /// one piece; else it starts a run of its own.
     private func appendPlain(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        advances: inout [Int32], kerns: inout [Int32], glyphs: inout [UInt16], pieces: inout [ShapedPiece]
+        into m: inout Measures
     ) {
+        if m.plainGlyphs.isEmpty { m.plainGlyphs = [UInt16](repeating: 0, count: m.advances.count) }
         let count = units.count
-        for k in 0..<count {
-            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
-            glyphs[cluster] = plain.glyph(unit)
-            var advance = plain.advance(unit)
-            if k + 1 < count {
-                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
-                kerns[cluster] = kern
-                advance += kern
+        m.plainGlyphs.withUnsafeMutableBufferPointer { glyphs in
+            m.advances.withUnsafeMutableBufferPointer { advances in
+                m.kerns.withUnsafeMutableBufferPointer { kerns in
+                    for k in 0..<count {
+                        let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
+                        glyphs[cluster] = plain.glyph(unit)
+                        var advance = plain.advance(unit)
+                        if k + 1 < count {
+                            let kern = plain.kern(unit, base[units.lowerBound + k + 1])
+                            kerns[cluster] = kern
+                            advance += kern
+                        }
+                        advances[cluster] = advance
+                    }
+                }
             }
-            advances[cluster] = advance
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = pieces.last, last.shaped == nil, last.utf16End == start {
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
-            kerns[clusters.lowerBound - 1] = kern
-            advances[clusters.lowerBound - 1] += kern
-            pieces[pieces.count - 1] = ShapedPiece(
+            m.kerns[clusters.lowerBound - 1] = kern
+            m.advances[clusters.lowerBound - 1] += kern
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
                 shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end, level: 0)
         } else {
-            pieces.append(ShapedPiece(
+            m.pieces.append(ShapedPiece(
                 shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0))
         }
     }
@@ -265,8 +299,9 @@ struct ParagraphBuilder {
     private func shapePiece(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
         font: Font, script: hb_script_t, level: UInt8, offset: Int,
-        unitToCluster: [Int32], advances: inout [Int32], kerns: inout [Int32], hasGlyph: inout [Bool]
+        unitToCluster: Scratch<Int32>, into m: inout Measures
     ) -> ShapedPiece {
+        if m.hasGlyph.isEmpty { m.hasGlyph = [Bool](repeating: false, count: m.advances.count) }
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
         let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: slice)
@@ -275,23 +310,23 @@ struct ParagraphBuilder {
         }
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
-            advances[cluster] += shaped.advances[i]
-            hasGlyph[cluster] = true
+            m.advances[cluster] += shaped.advances[i]
+            m.hasGlyph[cluster] = true
             // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
             // left-to-right text (right-to-left kerning is not separated out).
             let lastOfCluster = i + 1 == shaped.glyphs.count
                 || unitToCluster[units.lowerBound + Int(shaped.clusters[i + 1])] != Int32(cluster)
-            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { kerns[cluster] = shaped.kerns[i] }
+            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kerns[i] }
         }
         var c = clusters.lowerBound
         while c < clusters.upperBound {
             var next = c + 1
-            while next < clusters.upperBound, !hasGlyph[next] { next += 1 }
+            while next < clusters.upperBound, !m.hasGlyph[next] { next += 1 }
             let shareCount = Int32(next - c)
             if shareCount > 1 {
-                let total = advances[c], share = total / shareCount
-                for k in c..<next { advances[k] = share }
-                advances[c] += total - share * shareCount
+                let total = m.advances[c], share = total / shareCount
+                for k in c..<next { m.advances[k] = share }
+                m.advances[c] += total - share * shareCount
             }
             c = next
         }
@@ -359,6 +394,7 @@ struct ParagraphBuilder {
 
     /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
     /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
+    @inline(__always)
     private static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
@@ -378,4 +414,27 @@ struct ParagraphBuilder {
             }
         }
     }
+}
+
+/// Uninitialized-then-zeroed memory of a paragraph's own, for what the builder writes per
+/// cluster: plain stores, no array uniqueness checks. Freed by the builder.
+private struct Scratch<Element> {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(count: Int) where Element: ExpressibleByIntegerLiteral {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+    }
+
+    init(count: Int) where Element == Bool {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: false)
+    }
+
+    subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
+    }
+
+    func free() { buffer.deallocate() }
 }

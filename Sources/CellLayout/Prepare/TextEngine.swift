@@ -62,12 +62,33 @@ public final class TextEngine: Sendable {
     /// opportunities and grapheme clusters, picks fallback fonts, shapes.
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font) -> PreparedText {
-        let units = Array(text.utf16)
+        let units = Self.utf16(text)
         let tables = tables(for: font)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer).build()
         }
         return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis)
+    }
+
+    /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin
+    /// corpus) is widened byte by byte from the string's UTF-8 storage. Both are several
+    /// times faster than copying the String's UTF-16 view, which walks breadcrumbs.
+    private static func utf16(_ text: String) -> [UInt16] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map(UInt16.init) : nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        var units: [UInt16] = []
+        units.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x10000 {
+                units.append(UInt16(scalar.value))
+            } else {
+                units.append(UTF16.leadSurrogate(scalar))
+                units.append(UTF16.trailSurrogate(scalar))
+            }
+        }
+        return units
     }
 
     /// The font's "…" and plain shaping tables, made once per font rather than once per
