@@ -64,6 +64,7 @@ struct ParagraphBuilder {
         let unitToCluster = Scratch<Int32>(count: length)
         defer { clusterStarts.free(); flags.free(); breakAfter.free(); unitToCluster.free() }
         var measures = Measures(clusterCount: graphemeCount)
+        defer { measures.free() }
         var scalars: [Unicode.Scalar] = []
         var piece = OpenPiece(font: font)
         var nextBreak = 0
@@ -72,7 +73,9 @@ struct ParagraphBuilder {
             let clusterEnd = Int(graphemeEnds[cluster])
             clusterStarts[cluster] = Int32(range.lowerBound + clusterStart)
             for unit in clusterStart..<clusterEnd { unitToCluster[unit] = Int32(cluster) }
-            let clusterFont: Font
+            // Fonts live as long as the library (its caches never drop them): an unowned
+            // reference spares a retain and release of a font every thread shares, per cluster.
+            unowned(unsafe) let clusterFont: Font
             var script = HB_SCRIPT_COMMON
             let first: Unicode.Scalar
             let level = levels?[clusterStart] ?? 0
@@ -141,28 +144,39 @@ struct ParagraphBuilder {
             .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
             .map { $0 + 1 }
         let keptFlags = Array(flags.buffer)
-        let segments = Self.segments(ending: ends, advances: measures.advances, kerns: measures.kerns, flags: keptFlags)
+        let advances = Array(measures.advances.buffer), kerns = Array(measures.kerns.buffer)
+        let segments = Self.segments(ending: ends, advances: advances, kerns: kerns, flags: keptFlags)
         return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: Array(clusterStarts.buffer), advances: measures.advances,
-            kerns: measures.kerns, flags: keptFlags, segments: segments, pieces: measures.pieces,
-            plainGlyphs: measures.plainGlyphs)
+            utf16Start: range.lowerBound, clusterStarts: Array(clusterStarts.buffer), advances: advances,
+            kerns: kerns, flags: keptFlags, segments: segments, pieces: measures.pieces,
+            plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [])
     }
 
-    /// What a paragraph's pieces write per cluster, and the pieces themselves.
+    /// What a paragraph's pieces write per cluster (scratch memory, copied into the
+    /// paragraph at the end), and the pieces themselves.
     private struct Measures {
+        let clusterCount: Int
         /// Each cluster's advance, kerning with the next cluster included.
-        var advances: [Int32]
+        let advances: Scratch<Int32>
         /// Each cluster's kerning with the next cluster.
-        var kerns: [Int32]
+        let kerns: Scratch<Int32>
         /// Plain runs' glyph per cluster (made with the first plain run).
-        var plainGlyphs: [UInt16] = []
+        var plainGlyphs: Scratch<UInt16>?
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
-        var hasGlyph: [Bool] = []
+        var hasGlyph: Scratch<Bool>?
         var pieces: [ShapedPiece] = []
 
         init(clusterCount: Int) {
-            advances = [Int32](repeating: 0, count: clusterCount)
-            kerns = [Int32](repeating: 0, count: clusterCount)
+            self.clusterCount = clusterCount
+            advances = Scratch(count: clusterCount)
+            kerns = Scratch(count: clusterCount)
+        }
+
+        func free() {
+            advances.free()
+            kerns.free()
+            plainGlyphs?.free()
+            hasGlyph?.free()
         }
     }
 
@@ -171,7 +185,7 @@ struct ParagraphBuilder {
     private struct OpenPiece {
         var start = 0
         var firstCluster = 0
-        var font: Font
+        unowned(unsafe) var font: Font
         var script = HB_SCRIPT_COMMON
         var level: UInt8 = 0
         var isPlain = true
@@ -202,10 +216,9 @@ struct ParagraphBuilder {
         var hard = [UInt8](repeating: 0, count: length + 1)
         let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
         let clusterStarts = (0...length).map { Int32(range.lowerBound + $0) }
-        var advances = [Int32](repeating: 0, count: length)
-        var kerns = [Int32](repeating: 0, count: length)
-        var flags = [UInt8](repeating: 0, count: length)
-        var glyphs = [UInt16](repeating: 0, count: length)
+        let advances = Scratch<Int32>(count: length), kerns = Scratch<Int32>(count: length)
+        let flags = Scratch<UInt8>(count: length), glyphs = Scratch<UInt16>(count: length)
+        defer { advances.free(); kerns.free(); flags.free(); glyphs.free() }
         for i in 0..<length {
             let unit = base[i]
             glyphs[i] = plain.glyph(unit)
@@ -222,10 +235,12 @@ struct ParagraphBuilder {
         let piece = ShapedPiece(
             shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: range.lowerBound,
             utf16End: range.upperBound, level: 0)
+        let keptAdvances = Array(advances.buffer), keptKerns = Array(kerns.buffer), keptFlags = Array(flags.buffer)
         return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
-            segments: Self.segments(ending: ends, advances: advances, kerns: kerns, flags: flags),
-            pieces: [piece], plainGlyphs: glyphs)
+            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: keptAdvances, kerns: keptKerns,
+            flags: keptFlags,
+            segments: Self.segments(ending: ends, advances: keptAdvances, kerns: keptKerns, flags: keptFlags),
+            pieces: [piece], plainGlyphs: Array(glyphs.buffer))
     }
 
     /// The segments that end at clusters `ends` (increasing; the last is the cluster
@@ -261,24 +276,19 @@ struct ParagraphBuilder {
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
         into m: inout Measures
     ) {
-        if m.plainGlyphs.isEmpty { m.plainGlyphs = [UInt16](repeating: 0, count: m.advances.count) }
+        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
+        m.plainGlyphs = glyphs
         let count = units.count
-        m.plainGlyphs.withUnsafeMutableBufferPointer { glyphs in
-            m.advances.withUnsafeMutableBufferPointer { advances in
-                m.kerns.withUnsafeMutableBufferPointer { kerns in
-                    for k in 0..<count {
-                        let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
-                        glyphs[cluster] = plain.glyph(unit)
-                        var advance = plain.advance(unit)
-                        if k + 1 < count {
-                            let kern = plain.kern(unit, base[units.lowerBound + k + 1])
-                            kerns[cluster] = kern
-                            advance += kern
-                        }
-                        advances[cluster] = advance
-                    }
-                }
+        for k in 0..<count {
+            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
+            glyphs[cluster] = plain.glyph(unit)
+            var advance = plain.advance(unit)
+            if k + 1 < count {
+                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
+                m.kerns[cluster] = kern
+                advance += kern
             }
+            m.advances[cluster] = advance
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start {
@@ -301,7 +311,8 @@ struct ParagraphBuilder {
         font: Font, script: hb_script_t, level: UInt8, offset: Int,
         unitToCluster: Scratch<Int32>, into m: inout Measures
     ) -> ShapedPiece {
-        if m.hasGlyph.isEmpty { m.hasGlyph = [Bool](repeating: false, count: m.advances.count) }
+        let hasGlyph = m.hasGlyph ?? Scratch(count: m.clusterCount)
+        m.hasGlyph = hasGlyph
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
         let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: slice)
@@ -311,7 +322,7 @@ struct ParagraphBuilder {
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
             m.advances[cluster] += shaped.advances[i]
-            m.hasGlyph[cluster] = true
+            hasGlyph[cluster] = true
             // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
             // left-to-right text (right-to-left kerning is not separated out).
             let lastOfCluster = i + 1 == shaped.glyphs.count
@@ -321,7 +332,7 @@ struct ParagraphBuilder {
         var c = clusters.lowerBound
         while c < clusters.upperBound {
             var next = c + 1
-            while next < clusters.upperBound, !m.hasGlyph[next] { next += 1 }
+            while next < clusters.upperBound, !hasGlyph[next] { next += 1 }
             let shareCount = Int32(next - c)
             if shareCount > 1 {
                 let total = m.advances[c], share = total / shareCount
