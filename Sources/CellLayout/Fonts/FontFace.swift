@@ -112,13 +112,7 @@ public final class FontFace: @unchecked Sendable {
         }
         if has("morx") || has("mort") || has("kerx") || has("trak") { return [] }
         let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
-        if has("kern") {  // HarfBuzz uses the legacy table when GPOS has no kerning
-            let features = hb_set_create()
-            defer { hb_set_destroy(features) }
-            var tags: [hb_tag_t] = [LayoutLookups.tag("kern"), 0]
-            hb_ot_layout_collect_features(hbFace, gpos, nil, nil, &tags, features)
-            if hb_set_is_empty(features) != 0 { return [] }
-        }
+
         var candidates = [UInt64](repeating: 0, count: (Int(hb_face_get_glyph_count(hbFace)) + 63) / 64)
         var glyphOf: [UInt16: UInt32] = [:]
         for unit in PlainShaping.first..<PlainShaping.end where PlainShaping.mayBePlain(unit) {
@@ -130,6 +124,11 @@ public final class FontFace: @unchecked Sendable {
             candidates[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
         }
         let lookups = LayoutLookups(face: hbFace, candidates: candidates)
+        // HarfBuzz kerns with the legacy table (which may kern the second glyph, or be a
+        // state machine) when GPOS has no kern feature for the script it selects.
+        if has("kern"), ![HB_SCRIPT_LATIN, HB_SCRIPT_COMMON].allSatisfy({
+            lookups.hasFeature("kern", in: gpos, script: $0)
+        }) { return [] }
         var acting = Set<UInt32>()
         for table in [gsub, gpos] {
             let latin = lookups.lookups(in: table, script: HB_SCRIPT_LATIN)

@@ -37,6 +37,27 @@ struct LayoutLookups {
     /// dflt, latn as it does), its default language system, its required feature and the
     /// default features.
     func lookups(in table: hb_tag_t, script: hb_script_t) -> Set<UInt32> {
+        var lookups = Set<UInt32>()
+        for (feature, _) in features(in: table, script: script) {
+            let n = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
+            var got = n
+            var list = [UInt32](repeating: 0, count: Int(n))
+            hb_ot_layout_feature_get_lookups(face, table, feature, 0, &got, &list)
+            lookups.formUnion(list.prefix(Int(got)))
+        }
+        return lookups
+    }
+
+    /// Whether HarfBuzz finds feature `tag` in `table` for text of `script` (in the
+    /// language system it selects, as it decides, e.g., whether GPOS kerns).
+    func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t) -> Bool {
+        features(in: table, script: script).contains { $0.tag == Self.tag(tag) }
+    }
+
+    /// The feature indexes and tags of `table` that HarfBuzz applies to text of `script`
+    /// with no language set: the required feature and the default features of the default
+    /// language system of the script it selects.
+    private func features(in table: hb_tag_t, script: hb_script_t) -> [(index: UInt32, tag: hb_tag_t)] {
         var tagCount: UInt32 = 8, languageCount: UInt32 = 0
         var scriptTags = [hb_tag_t](repeating: 0, count: 8)
         hb_ot_tags_from_script_and_language(script, nil, &tagCount, &scriptTags, &languageCount, nil)
@@ -47,10 +68,10 @@ struct LayoutLookups {
         var languageIndex: UInt32 = 0
         hb_ot_layout_script_select_language(face, table, scriptIndex, 0, nil, &languageIndex)
 
-        var features: [UInt32] = []
-        var required: UInt32 = 0
-        if hb_ot_layout_language_get_required_feature(face, table, scriptIndex, languageIndex, &required, nil) != 0 {
-            features.append(required)
+        var features: [(index: UInt32, tag: hb_tag_t)] = []
+        var required: UInt32 = 0, requiredTag: hb_tag_t = 0
+        if hb_ot_layout_language_get_required_feature(face, table, scriptIndex, languageIndex, &required, &requiredTag) != 0 {
+            features.append((required, requiredTag))
         }
         let total = hb_ot_layout_language_get_feature_indexes(face, table, scriptIndex, languageIndex, 0, nil, nil)
         var count = total
@@ -60,17 +81,9 @@ struct LayoutLookups {
         count = total
         hb_ot_layout_language_get_feature_tags(face, table, scriptIndex, languageIndex, 0, &count, &tags)
         for (index, tag) in zip(indexes, tags) where Self.defaultFeatures.contains(Self.string(tag)) {
-            features.append(index)
+            features.append((index, tag))
         }
-        var lookups = Set<UInt32>()
-        for feature in features {
-            let n = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
-            var got = n
-            var list = [UInt32](repeating: 0, count: Int(n))
-            hb_ot_layout_feature_get_lookups(face, table, feature, 0, &got, &list)
-            lookups.formUnion(list.prefix(Int(got)))
-        }
-        return lookups
+        return features
     }
 
     /// The candidate glyphs at which one of `lookups` of `table` could act on text of
@@ -91,26 +104,36 @@ struct LayoutLookups {
         if try bytes.u16(2) >= 1, length >= 14, try bytes.u32(10) != 0 { throw Unsupported() }
         let isGPOS = table == Self.tag("GPOS")
         let lookupList = Int(try bytes.u16(8))
+        let lookupCount = Int(try bytes.u16(lookupList))
         var acting = Set<UInt32>()
-        for index in lookups {
-            let lookup = lookupList + Int(try bytes.u16(lookupList + 2 + 2 * Int(index)))
+        // Indexes past the list and null offsets are skipped, as HarfBuzz skips them.
+        for index in lookups where Int(index) < lookupCount {
+            let lookupOffset = Int(try bytes.u16(lookupList + 2 + 2 * Int(index)))
+            guard lookupOffset != 0 else { continue }
+            let lookup = lookupList + lookupOffset
             let type = try bytes.u16(lookup)
+            let flags = try bytes.u16(lookup + 2)
             let subtableCount = Int(try bytes.u16(lookup + 4))
             for s in 0..<subtableCount {
-                var subtable = lookup + Int(try bytes.u16(lookup + 6 + 2 * s))
+                let subtableOffset = Int(try bytes.u16(lookup + 6 + 2 * s))
+                guard subtableOffset != 0 else { continue }
+                var subtable = lookup + subtableOffset
                 var kind = type
                 if kind == (isGPOS ? 9 : 7) {  // Extension: the real type and an offset32
                     kind = try bytes.u16(subtable + 2)
-                    subtable += Int(try bytes.u32(subtable + 4))
+                    let extensionOffset = Int(try bytes.u32(subtable + 4))
+                    guard extensionOffset != 0 else { continue }
+                    subtable += extensionOffset
                 }
-                acting.formUnion(try startGlyphs(bytes, subtable, type: kind, isGPOS: isGPOS))
+                acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
             }
         }
         return acting
     }
 
-    /// The candidate glyphs at which one subtable could start to act.
-    private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, isGPOS: Bool) throws -> Set<UInt32> {
+    /// The candidate glyphs at which one subtable (of a lookup with `flags`) could start
+    /// to act.
+    private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, flags: UInt16, isGPOS: Bool) throws -> Set<UInt32> {
         let format = try b.u16(at)
         switch (isGPOS, type) {
         case (false, 1), (false, 2), (false, 3), (true, 1), (true, 3), (true, 4), (true, 5), (true, 6):
@@ -118,9 +141,11 @@ struct LayoutLookups {
             // act wherever the (mark) coverage holds a candidate.
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (true, 2):
-            // Pair adjustment that changes only the first glyph's advance is pairwise.
+            // Pair adjustment that changes only the first glyph's advance, between glyphs
+            // that are neighbours, is pairwise. A lookup that skips base glyphs or
+            // ligatures (flags 0x2, 0x4) may pair glyphs that are not neighbours.
             let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
-            if valueFormat2 == 0, valueFormat1 & ~0x0044 == 0 { return [] }
+            if valueFormat2 == 0, valueFormat1 & ~0x0044 == 0, flags & 0x0006 == 0 { return [] }
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (false, 4):
             return try ligatureStarts(b, at)
@@ -146,9 +171,12 @@ struct LayoutLookups {
     /// all candidates.
     private func ligatureStarts(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
         let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+        let setCount = Int(try b.u16(at + 4))
         var starts = Set<UInt32>()
-        for (i, first) in firsts.enumerated() where isCandidate(first) {
-            let set = at + Int(try b.u16(at + 6 + 2 * i))
+        for (first, i) in firsts where isCandidate(first) && i < setCount {
+            let setOffset = Int(try b.u16(at + 6 + 2 * i))
+            guard setOffset != 0 else { continue }
+            let set = at + setOffset
             for l in 0..<Int(try b.u16(set)) {
                 let ligature = set + Int(try b.u16(set + 2 + 2 * l))
                 let components = Int(try b.u16(ligature + 2))
@@ -168,8 +196,9 @@ struct LayoutLookups {
         switch format {
         case 1:
             let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+            let setCount = Int(try b.u16(at + 4))
             var starts = Set<UInt32>()
-            for (i, first) in firsts.enumerated() where isCandidate(first) {
+            for (first, i) in firsts where isCandidate(first) && i < setCount {
                 let set = at + Int(try b.u16(at + 6 + 2 * i))
                 guard set != at else { continue }
                 if try rules(b, set).contains(where: { rule in
@@ -191,19 +220,20 @@ struct LayoutLookups {
             let live = try classDefs.map { try candidateClasses(b, $0) }
             let inputClasses = try classMap(b, classDefs[chained ? 1 : 0])
             var starts = Set<UInt32>()
-            for first in try coverageGlyphs(b, coverage) where isCandidate(first) {
-                let cls = Int(inputClasses[first] ?? 0)
-                guard cls < setCount else { continue }
-                let setOffset = Int(try b.u16(setsAt + 2 * cls))
-                guard setOffset != 0 else { continue }
-                if try rules(b, at + setOffset).contains(where: { rule in
-                    let seqs = try sequences(b, rule, chained: chained)
-                    // chained: backtrack, input, lookahead; plain: input
-                    return seqs.enumerated().allSatisfy { k, seq in
-                        let defs = live[chained ? k : 0]
-                        return seq.allSatisfy { $0 == 0 || defs.contains($0) }
-                    }
-                }) { starts.insert(first) }
+            for (first, _) in try coverageGlyphs(b, coverage) where isCandidate(first) {
+                // Every class a (malformed, overlapping) definition gives the glyph.
+                for cls in (inputClasses[first] ?? [0]).map(Int.init) where cls < setCount {
+                    let setOffset = Int(try b.u16(setsAt + 2 * cls))
+                    guard setOffset != 0 else { continue }
+                    if try rules(b, at + setOffset).contains(where: { rule in
+                        let seqs = try sequences(b, rule, chained: chained)
+                        // chained: backtrack, input, lookahead; plain: input
+                        return seqs.enumerated().allSatisfy { k, seq in
+                            let defs = live[chained ? k : 0]
+                            return seq.allSatisfy { $0 == 0 || defs.contains($0) }
+                        }
+                    }) { starts.insert(first) }
+                }
             }
             return starts
         case 3:
@@ -258,20 +288,20 @@ struct LayoutLookups {
 
     /// The candidate glyphs of a coverage table.
     private func covered(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
-        Set(try coverageGlyphs(b, at).filter(isCandidate))
+        Set(try coverageGlyphs(b, at).lazy.map(\.glyph).filter(isCandidate))
     }
 
-    /// The glyphs of a coverage table, in coverage-index order.
-    private func coverageGlyphs(_ b: Bytes, _ at: Int) throws -> [UInt32] {
+    /// The glyphs of a coverage table with their coverage indexes (a glyph of ranges that
+    /// overlap is listed once per range, so every index HarfBuzz could find is seen).
+    private func coverageGlyphs(_ b: Bytes, _ at: Int) throws -> [(glyph: UInt32, index: Int)] {
         let count = Int(try b.u16(at + 2))
         switch try b.u16(at) {
         case 1:
-            return try (0..<count).map { UInt32(try b.u16(at + 4 + 2 * $0)) }
+            return try (0..<count).map { (UInt32(try b.u16(at + 4 + 2 * $0)), $0) }
         case 2:
-            var glyphs: [UInt32] = []
-            for r in 0..<count {
-                let start = try b.u16(at + 4 + 6 * r), end = try b.u16(at + 6 + 6 * r)
-                if start <= end { glyphs.append(contentsOf: (UInt32(start)...UInt32(end))) }
+            var glyphs: [(glyph: UInt32, index: Int)] = []
+            try ranges(b, at) { start, end, startIndex in
+                glyphs.append(contentsOf: (start...end).map { (UInt32($0), startIndex + $0 - start) })
             }
             return glyphs
         default:
@@ -279,19 +309,18 @@ struct LayoutLookups {
         }
     }
 
-    /// A class definition table as glyph → class (glyphs not listed are class 0).
-    private func classMap(_ b: Bytes, _ at: Int?) throws -> [UInt32: UInt16] {
-        var map: [UInt32: UInt16] = [:]
+    /// A class definition table as glyph → its classes (one, unless ranges of a malformed
+    /// table overlap; glyphs not listed are class 0).
+    private func classMap(_ b: Bytes, _ at: Int?) throws -> [UInt32: [UInt16]] {
+        var map: [UInt32: [UInt16]] = [:]
         guard let at else { return map }
         switch try b.u16(at) {
         case 1:
             let start = UInt32(try b.u16(at + 2)), count = Int(try b.u16(at + 4))
-            for i in 0..<count { map[start + UInt32(i)] = try b.u16(at + 6 + 2 * i) }
+            for i in 0..<count { map[start + UInt32(i), default: []].append(try b.u16(at + 6 + 2 * i)) }
         case 2:
-            for r in 0..<Int(try b.u16(at + 2)) {
-                let start = try b.u16(at + 4 + 6 * r), end = try b.u16(at + 6 + 6 * r)
-                let cls = try b.u16(at + 8 + 6 * r)
-                if start <= end { for g in UInt32(start)...UInt32(end) { map[g] = cls } }
+            try ranges(b, at) { start, end, cls in
+                for g in start...end { map[UInt32(g), default: []].append(UInt16(cls)) }
             }
         default:
             throw Unsupported()
@@ -299,9 +328,26 @@ struct LayoutLookups {
         return map
     }
 
+    /// Calls `body` with each range record (start, end, value) of a format 2 coverage or
+    /// class definition table. Ranges must be sorted by their start (HarfBuzz's binary
+    /// search assumes so) and may touch or overlap; more than two glyph spaces' worth of
+    /// entries, only a hostile table has, is refused.
+    private func ranges(_ b: Bytes, _ at: Int, _ body: (Int, Int, Int) throws -> Void) throws {
+        var previousStart = -1, total = 0
+        for r in 0..<Int(try b.u16(at + 2)) {
+            let start = Int(try b.u16(at + 4 + 6 * r)), end = Int(try b.u16(at + 6 + 6 * r))
+            let value = Int(try b.u16(at + 8 + 6 * r))
+            guard start >= previousStart, start <= end else { throw Unsupported() }
+            total += end - start + 1
+            guard total <= 2 << 16 else { throw Unsupported() }
+            try body(start, end, value)
+            previousStart = start
+        }
+    }
+
     /// The classes of a class definition that have at least one candidate member.
     private func candidateClasses(_ b: Bytes, _ at: Int?) throws -> Set<UInt32> {
-        Set(try classMap(b, at).filter { isCandidate($0.key) }.map { UInt32($0.value) })
+        Set(try classMap(b, at).filter { isCandidate($0.key) }.flatMap { $0.value.map(UInt32.init) })
     }
 
     static func tag(_ name: String) -> hb_tag_t {
