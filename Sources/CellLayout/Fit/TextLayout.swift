@@ -33,10 +33,15 @@ extension PreparedText {
     /// same figures `fit(width:options:)` gives, without keeping the lines: what a re-layout
     /// at a new width needs, with no allocation when there is no line limit.
     public func size(width: Double, options: FitOptions = FitOptions()) -> TextSize {
+        size(width: width, maxWidth: Self.layoutUnits(width), options: options)
+    }
+
+    /// `size(width:options:)` with the width already in layout units.
+    @inline(__always)
+    private func size(width: Double, maxWidth: Int64, options: FitOptions) -> TextSize {
         guard options.maxLines == 0 else {
             return fit(width: width, options: options).size
         }
-        let maxWidth = Self.layoutUnits(width)
         if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, maxWidth: maxWidth) {
             return TextSize(lines: quick.lines, usedWidth: Double(quick.widest) / Font.unitsPerPoint,
                             lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
@@ -55,6 +60,7 @@ extension PreparedText {
     /// while one is fitted.
     public static func sizes(of texts: [PreparedText], width: Double, options: FitOptions = FitOptions()) -> [TextSize] {
         let objectsAhead = 16, segmentsAhead = 8
+        let maxWidth = layoutUnits(width)
         return texts.withUnsafeBufferPointer { texts in
             (0..<texts.count).map { i in
                 if i + objectsAhead < texts.count {
@@ -66,7 +72,7 @@ extension PreparedText {
                     cl_prefetch(bytes + 64)
                     cl_prefetch(bytes + 128)
                 }
-                return texts[i].size(width: width, options: options)
+                return texts[i].size(width: width, maxWidth: maxWidth, options: options)
             }
         }
     }

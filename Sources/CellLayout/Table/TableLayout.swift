@@ -95,10 +95,12 @@ public final class TableLayout {
         let end = offsets.firstIndex(startingAtOrAfter: y + height, from: first)
         var section = sectionIndex(ofItem: first)
         var rows: [RowPath] = []
+        rows.reserveCapacity(end - first)
         for item in first..<end {
             while item >= sectionStarts[section + 1] { section += 1 }
+            // A section's items are its header, its rows and its footer.
             let row = item - sectionStarts[section] - 1
-            if row >= 0, row < sections[section].rows.count { rows.append(RowPath(section: section, row: row)) }
+            if row >= 0, item < sectionStarts[section + 1] - 1 { rows.append(RowPath(section: section, row: row)) }
         }
         return rows
     }
