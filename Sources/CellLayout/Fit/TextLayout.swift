@@ -66,13 +66,15 @@ extension PreparedText {
                 if i + objectsAhead < texts.count {
                     cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
                 }
-                if i + segmentsAhead < texts.count, let packed = texts[i + segmentsAhead].packedSegments?.baseAddress {
-                    let bytes = UnsafeRawPointer(packed)
-                    cl_prefetch(bytes)
-                    cl_prefetch(bytes + 64)
-                    cl_prefetch(bytes + 128)
+                if i + segmentsAhead < texts.count, let packed = texts[i + segmentsAhead].packedSegments {
+                    let bytes = UnsafeRawPointer(packed.baseAddress!)
+                    let length = packed.count * MemoryLayout<PackedSegment>.stride
+                    for line in stride(from: 0, to: min(length, 512), by: 64) { cl_prefetch(bytes + line) }
                 }
-                return texts[i].size(width: width, maxWidth: maxWidth, options: options)
+                // The list keeps the texts alive: no retain (a write to each text's header).
+                return Unmanaged.passUnretained(texts[i])._withUnsafeGuaranteedRef {
+                    $0.size(width: width, maxWidth: maxWidth, options: options)
+                }
             }
         }
     }
