@@ -19,28 +19,26 @@ public final class PreparedText: @unchecked Sendable {
     /// For a text whose segment widths fit in 32 bits (nearly every text), the segments'
     /// widths packed in 8 bytes each, paragraph after paragraph, each paragraph ended by
     /// `PackedSegment.paragraphEnd`: all that a re-layout at a new width reads, in a
-    /// third of the memory of the segments themselves. Held in storage of the text's own
-    /// rather than an array, so that a re-layout reads it straight from the text (no
-    /// array buffer to retain and release). Nil for other texts.
+    /// third of the memory of the segments themselves. Held in the engine's
+    /// `SegmentArena`, next to the texts prepared before and after, and read straight
+    /// from the text (no array buffer to retain and release). Nil for other texts.
     let packedSegments: UnsafeBufferPointer<PackedSegment>?
+    /// The arena chunk `packedSegments` lives in, kept alive by the text.
+    private let segmentChunk: SegmentChunk?
     /// "…" shaped in the text's font, for truncated lines.
     let ellipsis: Ellipsis
 
-    init(font: Font, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis) {
+    init(font: Font, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis, arena: SegmentArena) {
         self.font = font
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
         if let packed = PackedSegment.pack(paragraphs) {
-            let storage = UnsafeMutableBufferPointer<PackedSegment>.allocate(capacity: packed.count)
-            _ = storage.initialize(from: packed)
-            packedSegments = UnsafeBufferPointer(storage)
+            (segmentChunk, packedSegments) = arena.store(packed)
         } else {
-            packedSegments = nil
+            (segmentChunk, packedSegments) = (nil, nil)
         }
     }
-
-    deinit { packedSegments?.deallocate() }
 }
 
 /// One hard paragraph: its grapheme clusters with their advances, the segments between

@@ -17,6 +17,8 @@ public final class TextEngine: Sendable {
     public let fonts: FontLibrary
     let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
     let pairMemo: BoundedMemo<PairKey, Int32>
+    /// Where prepared texts keep their packed segments.
+    private let segmentArena = SegmentArena()
     /// What each text font needs once, by font id (a few fonts per process).
     private let fontTables = Mutex<[Int: FontTables]>([:])
     /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
@@ -67,7 +69,8 @@ public final class TextEngine: Sendable {
         let paragraphs = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer).build()
         }
-        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis)
+        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
+                            arena: segmentArena)
     }
 
     /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin
