@@ -154,7 +154,7 @@ struct ParagraphBuilder {
 
     /// What a paragraph's pieces write per cluster (scratch memory, copied into the
     /// paragraph at the end), and the pieces themselves.
-    private struct Measures {
+    struct Measures {
         let clusterCount: Int
         /// Each cluster's advance, kerning with the next cluster included.
         let advances: Scratch<Int32>
@@ -205,49 +205,11 @@ struct ParagraphBuilder {
         }
     }
 
-    /// A paragraph made only of plain characters (most Latin text), or nil: one plain run
-    /// with a cluster per code unit, measured from the font's tables. The same paragraph
-    /// the general path builds, without its per-cluster font, script and piece work.
-    private func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping)
-        -> PreparedParagraph? {
-        let length = range.count
-        for i in 0..<length where !plain.isPlain(base[i]) { return nil }
-        var breaks = [Int32](repeating: 0, count: length + 1)
-        var hard = [UInt8](repeating: 0, count: length + 1)
-        let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
-        let clusterStarts = (0...length).map { Int32(range.lowerBound + $0) }
-        let advances = Scratch<Int32>(count: length), kerns = Scratch<Int32>(count: length)
-        let flags = Scratch<UInt8>(count: length), glyphs = Scratch<UInt16>(count: length)
-        defer { advances.free(); kerns.free(); flags.free(); glyphs.free() }
-        for i in 0..<length {
-            let unit = base[i]
-            glyphs[i] = plain.glyph(unit)
-            var advance = plain.advance(unit)
-            if i + 1 < length {
-                let kern = plain.kern(unit, base[i + 1])
-                kerns[i] = kern
-                advance += kern
-            }
-            advances[i] = advance
-            if let scalar = Unicode.Scalar(unit), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
-        }
-        let ends = breaks.prefix(breakCount).lazy.map(Int.init).filter { $0 < length } + CollectionOfOne(length)
-        let piece = ShapedPiece(
-            shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: range.lowerBound,
-            utf16End: range.upperBound, level: 0)
-        let keptAdvances = Array(advances.buffer), keptKerns = Array(kerns.buffer), keptFlags = Array(flags.buffer)
-        return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: keptAdvances, kerns: keptKerns,
-            flags: keptFlags,
-            segments: Self.segments(ending: ends, advances: keptAdvances, kerns: keptKerns, flags: keptFlags),
-            pieces: [piece], plainGlyphs: Array(glyphs.buffer))
-    }
-
     /// The segments that end at clusters `ends` (increasing; the last is the cluster
     /// count). A segment's width leaves out the kerning of its last cluster with the next
     /// segment, which counts (as part of the trailing width) only when the next segment
     /// follows on the line.
-    private static func segments<Ends: Sequence<Int>>(
+    static func segments<Ends: Sequence<Int>>(
         ending ends: Ends, advances: [Int32], kerns: [Int32], flags: [UInt8]
     ) -> [Segment] {
         var segments: [Segment] = []
@@ -266,41 +228,6 @@ struct ParagraphBuilder {
             segmentStart = end
         }
         return segments
-    }
-
-    /// Measures a piece of plain text from the font's tables (one code unit per cluster):
-    /// nominal advances, kerning between neighbours. A piece that follows a plain run
-    /// extends it (kerning across the join included), so neighbouring plain words make
-    /// one piece; else it starts a run of its own.
-    private func appendPlain(
-        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        into m: inout Measures
-    ) {
-        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
-        m.plainGlyphs = glyphs
-        let count = units.count
-        for k in 0..<count {
-            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
-            glyphs[cluster] = plain.glyph(unit)
-            var advance = plain.advance(unit)
-            if k + 1 < count {
-                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
-                m.kerns[cluster] = kern
-                advance += kern
-            }
-            m.advances[cluster] = advance
-        }
-        let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start {
-            let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
-            m.kerns[clusters.lowerBound - 1] = kern
-            m.advances[clusters.lowerBound - 1] += kern
-            m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end, level: 0)
-        } else {
-            m.pieces.append(ShapedPiece(
-                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0))
-        }
     }
 
     /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's
@@ -406,7 +333,7 @@ struct ParagraphBuilder {
     /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
     /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
     @inline(__always)
-    private static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
         default: false
@@ -425,27 +352,4 @@ struct ParagraphBuilder {
             }
         }
     }
-}
-
-/// Uninitialized-then-zeroed memory of a paragraph's own, for what the builder writes per
-/// cluster: plain stores, no array uniqueness checks. Freed by the builder.
-private struct Scratch<Element> {
-    let buffer: UnsafeMutableBufferPointer<Element>
-
-    init(count: Int) where Element: ExpressibleByIntegerLiteral {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: 0)
-    }
-
-    init(count: Int) where Element == Bool {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: false)
-    }
-
-    subscript(index: Int) -> Element {
-        get { buffer[index] }
-        nonmutating set { buffer[index] = newValue }
-    }
-
-    func free() { buffer.deallocate() }
 }
