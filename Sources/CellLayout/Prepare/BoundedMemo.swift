@@ -136,12 +136,13 @@ struct ShapeKey: Hashable, Sendable {
     /// Folds the fields into one word first (multiply-xor), so the hasher runs one round:
     /// memo lookups happen for every word of every text.
     func hash(into hasher: inout Hasher) {
-        var h = UInt64(truncatingIfNeeded: fontID) &* 0x9E37_79B9_7F4A_7C15
-        for word in [UInt64(script) << 32 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0),
-                     inline.0, inline.1, inline.2, inline.3] {
-            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
+        func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+            let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            return m ^ (m >> 31)
         }
+        var h = UInt64(truncatingIfNeeded: fontID) &* 0x9E37_79B9_7F4A_7C15
+        h = mix(h, UInt64(script) << 32 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0))
+        h = mix(mix(mix(mix(h, inline.0), inline.1), inline.2), inline.3)
         hasher.combine(h)
         if let overflow { overflow.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
