@@ -14,32 +14,16 @@ extension ParagraphBuilder {
         var breaks = [Int32](repeating: 0, count: length + 1)
         var hard = [UInt8](repeating: 0, count: length + 1)
         let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
-        let clusterStarts = (0...length).map { Int32(range.lowerBound + $0) }
-        let advances = Scratch<Int32>(count: length), kerns = Scratch<Int32>(count: length)
-        let flags = Scratch<UInt8>(count: length), glyphs = Scratch<UInt16>(count: length)
-        defer { advances.free(); kerns.free(); flags.free(); glyphs.free() }
-        for i in 0..<length {
-            let unit = base[i]
-            glyphs[i] = plain.glyph(unit)
-            var advance = plain.advance(unit)
-            if i + 1 < length {
-                let kern = plain.kern(unit, base[i + 1])
-                kerns[i] = kern
-                advance += kern
-            }
-            advances[i] = advance
-            if let scalar = Unicode.Scalar(unit), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
+        var measures = Measures(clusterCount: length)
+        defer { measures.free() }
+        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, into: &measures)
+        let flags = (0..<length).map { i -> UInt8 in
+            guard let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) else { return 0 }
+            return ClusterFlags.whitespace
         }
         let ends = breaks.prefix(breakCount).lazy.map(Int.init).filter { $0 < length } + CollectionOfOne(length)
-        let piece = ShapedPiece(
-            shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: range.lowerBound,
-            utf16End: range.upperBound, level: 0)
-        let keptAdvances = Array(advances.buffer), keptKerns = Array(kerns.buffer), keptFlags = Array(flags.buffer)
-        return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: clusterStarts, advances: keptAdvances, kerns: keptKerns,
-            flags: keptFlags,
-            segments: Self.segments(ending: ends, advances: keptAdvances, kerns: keptKerns, flags: keptFlags),
-            pieces: [piece], plainGlyphs: Array(glyphs.buffer))
+        return Self.paragraph(at: range.lowerBound, clusterStarts: (0...length).map { Int32(range.lowerBound + $0) },
+                              flags: flags, segmentEnds: ends, measures: measures)
     }
 
     /// Measures a piece of plain text from the font's tables (one code unit per cluster):

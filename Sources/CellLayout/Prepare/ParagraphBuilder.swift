@@ -143,13 +143,20 @@ struct ParagraphBuilder {
         let ends = (0..<graphemeCount).lazy
             .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
             .map { $0 + 1 }
-        let keptFlags = Array(flags.buffer)
+        return Self.paragraph(at: range.lowerBound, clusterStarts: Array(clusterStarts.buffer),
+                              flags: Array(flags.buffer), segmentEnds: ends, measures: measures)
+    }
+
+    /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
+    /// the segments that end at clusters `segmentEnds`.
+    static func paragraph<Ends: Sequence<Int>>(
+        at start: Int, clusterStarts: [Int32], flags: [UInt8], segmentEnds: Ends, measures: Measures
+    ) -> PreparedParagraph {
         let advances = Array(measures.advances.buffer), kerns = Array(measures.kerns.buffer)
-        let segments = Self.segments(ending: ends, advances: advances, kerns: kerns, flags: keptFlags)
         return PreparedParagraph(
-            utf16Start: range.lowerBound, clusterStarts: Array(clusterStarts.buffer), advances: advances,
-            kerns: kerns, flags: keptFlags, segments: segments, pieces: measures.pieces,
-            plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [])
+            utf16Start: start, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
+            segments: segments(ending: segmentEnds, advances: advances, kerns: kerns, flags: flags),
+            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [])
     }
 
     /// What a paragraph's pieces write per cluster (scratch memory, copied into the
@@ -209,7 +216,7 @@ struct ParagraphBuilder {
     /// count). A segment's width leaves out the kerning of its last cluster with the next
     /// segment, which counts (as part of the trailing width) only when the next segment
     /// follows on the line.
-    static func segments<Ends: Sequence<Int>>(
+    private static func segments<Ends: Sequence<Int>>(
         ending ends: Ends, advances: [Int32], kerns: [Int32], flags: [UInt8]
     ) -> [Segment] {
         var segments: [Segment] = []
