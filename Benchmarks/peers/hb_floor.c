@@ -27,41 +27,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <hb.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-typedef struct {
-    char *text;
-    int len;
-} Row;
-
-static void die(const char *msg) {
-    fprintf(stderr, "hb_floor: %s\n", msg);
-    exit(2);
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* One record of the length-prefixed stream; 0 at end of input. */
-static int read_row(FILE *in, Row *row) {
-    char id[256];
-    long n;
-    if (fscanf(in, "%255s %ld", id, &n) != 2) return 0;
-    if (fgetc(in) != '\n' || n < 0) die("bad record header");
-    row->text = malloc((size_t)n + 1);
-    if (!row->text) die("out of memory");
-    if (n > 0 && fread(row->text, 1, (size_t)n, in) != (size_t)n) die("short record");
-    row->text[n] = 0;
-    row->len = (int)n;
-    if (fgetc(in) != '\n') die("record not followed by a newline");
-    return 1;
-}
+#define ROW_STREAM_PROGRAM "hb_floor"
+#include "../../Tests/Oracles/row_stream.h"
 
 int main(int argc, char **argv) {
     const char *font_file = NULL, *lang = "en";
@@ -133,7 +100,7 @@ int main(int argc, char **argv) {
     hb_font_destroy(font);
     hb_face_destroy(face);
     hb_blob_destroy(blob);
-    for (size_t i = 0; i < n; i++) free(rows[i].text);
+    for (size_t i = 0; i < n; i++) { free(rows[i].id); free(rows[i].text); }
     free(rows);
     return 0;
 }

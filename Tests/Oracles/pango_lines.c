@@ -24,51 +24,10 @@
 #include <pango/pangofc-fontmap.h>
 #include <cairo-ft.h>
 #include <fontconfig/fontconfig.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#define ROW_STREAM_PROGRAM "pango_lines"
+#include "row_stream.h"
 
 #define MAX_WIDTHS 16
-
-typedef struct {
-    char *id;
-    char *text;
-    int len;
-} Row;
-
-static void die(const char *msg) {
-    fprintf(stderr, "pango_lines: %s\n", msg);
-    exit(2);
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Read one record; returns 0 at clean EOF. */
-static int read_row(FILE *in, Row *row) {
-    char idbuf[256];
-    long n;
-    int c;
-    if (fscanf(in, "%255s %ld", idbuf, &n) != 2) {
-        if (feof(in)) return 0;
-        die("malformed input header (expected '<id> <nbytes>\\n')");
-    }
-    c = fgetc(in);
-    if (c != '\n') die("malformed input header (missing newline)");
-    if (n < 0) die("negative length");
-    row->id = g_strdup(idbuf);
-    row->text = g_malloc(n + 1);
-    if (n > 0 && fread(row->text, 1, n, in) != (size_t)n) die("short read");
-    row->text[n] = '\0';
-    row->len = (int)n;
-    c = fgetc(in);
-    if (c != '\n') die("malformed record (missing trailing newline)");
-    return 1;
-}
 
 /* Does the text end with a hard line break (\n, \r, U+2028, U+2029)? */
 static int ends_with_hard_break(const char *text, int len) {
@@ -339,8 +298,8 @@ int main(int argc, char **argv) {
                 w2, t2 - t1, n / (t2 - t1), sum2);
         for (int i = 0; i < n; i++) {
             g_object_unref(layouts[i]);
-            g_free(g_array_index(rows, Row, i).id);
-            g_free(g_array_index(rows, Row, i).text);
+            free(g_array_index(rows, Row, i).id);
+            free(g_array_index(rows, Row, i).text);
         }
         g_free(layouts);
         g_array_free(rows, TRUE);
@@ -395,8 +354,8 @@ int main(int argc, char **argv) {
         g_string_append(out, "}\n");
         fputs(out->str, stdout);
         for (int w = 0; w < nwidths; w++) g_free(res[w].breaks);
-        g_free(row.id);
-        g_free(row.text);
+        free(row.id);
+        free(row.text);
     }
     fflush(stdout);
     g_string_free(out, TRUE);

@@ -1,0 +1,57 @@
+/*
+ * row_stream.h — the length-prefixed row stream that pango_lines.py writes, read by the
+ * Pango oracle (pango_lines.c) and the HarfBuzz floor (Benchmarks/peers/hb_floor.c):
+ *
+ *     <id> <nbytes>\n<nbytes bytes of UTF-8 text>\n
+ *
+ * Define ROW_STREAM_PROGRAM (the program's name, for error messages) before including.
+ * Rows own their id and text (malloc'd; free() them).
+ */
+#ifndef ROW_STREAM_H
+#define ROW_STREAM_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    char *id;
+    char *text;
+    int len;
+} Row;
+
+/* Prints "<program>: <msg>" and exits with status 2. */
+static void die(const char *msg) {
+    fprintf(stderr, "%s: %s\n", ROW_STREAM_PROGRAM, msg);
+    exit(2);
+}
+
+/* Monotonic seconds. */
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Reads one record; returns 0 at a clean end of input, dies on a malformed one. */
+static int read_row(FILE *in, Row *row) {
+    char idbuf[256];
+    long n;
+    if (fscanf(in, "%255s %ld", idbuf, &n) != 2) {
+        if (feof(in)) return 0;
+        die("malformed input header (expected '<id> <nbytes>\\n')");
+    }
+    if (fgetc(in) != '\n') die("malformed input header (missing newline)");
+    if (n < 0) die("negative length");
+    row->id = strdup(idbuf);
+    row->text = malloc((size_t)n + 1);
+    if (!row->id || !row->text) die("out of memory");
+    if (n > 0 && fread(row->text, 1, (size_t)n, in) != (size_t)n) die("short read");
+    row->text[n] = '\0';
+    row->len = (int)n;
+    if (fgetc(in) != '\n') die("malformed record (missing trailing newline)");
+    return 1;
+}
+
+#endif
