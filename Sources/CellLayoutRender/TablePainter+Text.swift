@@ -24,7 +24,7 @@ extension TablePainter {
     mutating func drawText(_ layout: TextLayout, in frame: CGRect, alignment: LineAlignment, color: RGBA) {
         let lines = layout.lines
         guard let last = lines.last else { return }
-        let top = frame.minY + (frame.height - (last.y + layout.prepared.font.lineHeight)) / 2
+        let top = frame.minY + (frame.height - (last.y + last.height)) / 2
         for (i, line) in lines.enumerated() {
             let x = switch alignment {
             case .left: frame.minX

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Measures label text for cells: resolves fonts, keeps prepared texts in a bounded memo
-/// (so a re-layout at a new width only fits again), and turns line counts into heights
-/// with the metrics' line height and pixel rounding.
+/// (so a re-layout at a new width only fits again), and rounds the texts' heights to the
+/// metrics' pixel grid.
 ///
 /// Thread-safe: rows are laid out in parallel.
 public final class LabelMeasurer: Sendable {
@@ -41,21 +41,12 @@ public final class LabelMeasurer: Sendable {
         return font
     }
 
-    /// `text` prepared in `font`, from the memo when it was prepared before.
+    /// `text` prepared in `font` with the metrics' vertical metrics (San Francisco's with
+    /// `sfVerticalMetrics`), from the memo when it was prepared before.
     public func prepare(_ text: String, font: Font) -> PreparedText {
-        prepared.value(for: PreparedKey(text: text, fontID: font.id)) { engine.prepare(text, font: font) }
-    }
-
-    /// The height of `lines` lines of `font`: lines × line height (the font's, or San
-    /// Francisco's 1.193359375 × size with `sfVerticalMetrics`), rounded up to 1/scale.
-    public func height(lines: Int, font: Font) -> Double {
-        guard lines > 0 else { return 0 }
-        return metrics.ceilToPixel(Double(lines) * lineHeight(font))
-    }
-
-    /// One line's height in `font`.
-    public func lineHeight(_ font: Font) -> Double {
-        metrics.sfVerticalMetrics ? 1.193359375 * font.size : font.lineHeight
+        prepared.value(for: PreparedKey(text: text, fontID: font.id)) {
+            engine.prepare(text, font: font, vertical: metrics.verticalMetrics)
+        }
     }
 
     /// `text` in `font` fitted to `width` with a line limit and mode.
@@ -67,7 +58,7 @@ public final class LabelMeasurer: Sendable {
         let size = prepared.size(width: width, options: options)
         return LabelMeasurement(
             prepared: prepared, width: width, options: options, lines: size.lines,
-            usedWidth: size.usedWidth, height: height(lines: size.lines, font: font))
+            usedWidth: size.usedWidth, height: metrics.pixelGrid.ceil(size.unroundedHeight))
     }
 }
 
@@ -94,5 +85,5 @@ public struct LabelMeasurement: Sendable {
     public var layout: TextLayout { prepared.fit(width: width, options: options) }
 
     /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
-    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.ceilToPixel(usedWidth) }
+    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.pixelGrid.ceil(usedWidth) }
 }

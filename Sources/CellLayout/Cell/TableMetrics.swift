@@ -146,9 +146,15 @@ public struct TableMetrics: Hashable, Sendable {
     /// The separator's thickness: 1/scale, or 0 without separators.
     public var separatorHeight: Double { separators ? 1 / scale : 0 }
 
-    /// `value` rounded up to the next 1/scale point.
-    func ceilToPixel(_ value: Double) -> Double { TextLayout.roundUp(value, scale: scale) }
+    /// The pixel grid of `scale`: heights round up to it, origins to its nearest pixel.
+    public var pixelGrid: PixelGrid { PixelGrid(scale: scale) }
 
-    /// `value` rounded to the nearest 1/scale point (halves up), as UIKit aligns views to pixels.
-    func roundToPixel(_ value: Double) -> Double { (value * scale + 0.5).rounded(.down) / scale }
+    /// Whose vertical metrics labels' lines take: San Francisco's with `sfVerticalMetrics`.
+    public var verticalMetrics: VerticalMetrics { sfVerticalMetrics ? .sanFrancisco : .font }
+
+    /// `value` rounded up to the next 1/scale point (`PixelGrid.ceil`).
+    func ceilToPixel(_ value: Double) -> Double { pixelGrid.ceil(value) }
+
+    /// `value` rounded to the nearest 1/scale point (`PixelGrid.round`).
+    func roundToPixel(_ value: Double) -> Double { pixelGrid.round(value) }
 }

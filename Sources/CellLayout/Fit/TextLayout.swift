@@ -44,13 +44,18 @@ extension PreparedText {
         }
         if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, maxWidth: maxWidth) {
             return TextSize(lines: quick.lines, usedWidth: Double(quick.widest) / Font.unitsPerPoint,
-                            lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
+                            height: uniformHeight(lines: quick.lines, options: options))
         }
         var fitter = LineFitter(
             prepared: self, maxWidth: maxWidth, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
         fitter.fill()
         return TextSize(lines: fitter.lineCount, usedWidth: Double(fitter.widest) / Font.unitsPerPoint,
-                        lineHeight: font.lineHeight, lineSpacing: options.lineSpacing)
+                        height: uniformHeight(lines: fitter.lineCount, options: options))
+    }
+
+    /// The height of `lines` lines of `lineMetrics` with the options' spacing between them.
+    func uniformHeight(lines: Int, options: FitOptions) -> Double {
+        lines > 0 ? Double(lines) * lineMetrics.height + Double(lines - 1) * options.lineSpacing : 0
     }
 
     /// The sizes of `texts` fitted to `width` points, in order: what `size(width:options:)`
@@ -94,13 +99,19 @@ public struct TextSize: Hashable, Sendable {
     public let lines: Int
     /// The widest line without hanging white space, in points.
     public let usedWidth: Double
-    let lineHeight: Double
-    let lineSpacing: Double
+    /// The lines' height before rounding, in points.
+    public let unroundedHeight: Double
 
-    /// The lines' height rounded up to the next 1/`scale` point, as `TextLayout.height(scale:)`.
+    init(lines: Int, usedWidth: Double, height: Double) {
+        self.lines = lines
+        self.usedWidth = usedWidth
+        self.unroundedHeight = height
+    }
+
+    /// The lines' height rounded up to the next 1/`scale` point (`PixelGrid.ceil`), as
+    /// `TextLayout.height(scale:)`.
     public func height(scale: Double = 1) -> Double {
-        guard lines > 0 else { return 0 }
-        return TextLayout.roundUp(Double(lines) * lineHeight + Double(lines - 1) * lineSpacing, scale: scale)
+        PixelGrid(scale: scale).ceil(unroundedHeight)
     }
 }
 
@@ -138,15 +149,7 @@ public struct TextLayout: Sendable {
 
     /// The layout's figures without its lines.
     public var size: TextSize {
-        TextSize(lines: lineCount, usedWidth: usedWidth, lineHeight: prepared.font.lineHeight,
-                 lineSpacing: options.lineSpacing)
-    }
-
-    /// `value` rounded up to the next multiple of 1/`scale`, ignoring floating-point
-    /// noise below a millionth of a point.
-    public static func roundUp(_ value: Double, scale: Double) -> Double {
-        let s = scale > 0 && scale.isFinite ? scale : 1
-        return ((value * s) - 1e-6).rounded(.up) / s
+        TextSize(lines: lineCount, usedWidth: usedWidth, height: prepared.uniformHeight(lines: lineCount, options: options))
     }
 
     /// The UTF-16 offset where each line after the first starts.
@@ -164,12 +167,13 @@ public struct TextLayout: Sendable {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
         let end = Int(paragraph.clusterStarts[Int(span.end)])
+        let metrics = prepared.lineMetrics
+        let y = Double(index) * (metrics.height + options.lineSpacing)
         return TextLine(
             utf16Range: utf16Start(of: span)..<end,
             width: Double(span.width) / Font.unitsPerPoint,
             isTruncated: span.hasEllipsis,
-            y: Double(index) * (prepared.font.lineHeight + options.lineSpacing),
-            baseline: Double(index) * (prepared.font.lineHeight + options.lineSpacing) + prepared.font.ascender)
+            y: y, height: metrics.height, baseline: y + metrics.ascent)
     }
 
     private func utf16Start(of span: LineSpan) -> Int {
@@ -189,6 +193,8 @@ public struct TextLine: Hashable, Sendable {
     public let isTruncated: Bool
     /// The top of the line box, in points from the top of the text.
     public let y: Double
+    /// The height of the line box (without the spacing after it), in points.
+    public let height: Double
     /// The baseline, in points from the top of the text (the line gap sits below the
     /// descender, as in UIKit).
     public let baseline: Double

@@ -49,8 +49,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     deinit { hb_font_destroy(hbFont) }
 
-    /// The height of one line: ascender − descender + line gap, in points.
-    public var lineHeight: Double { ascender - descender + lineGap }
+    /// The height of one line: ascender − descender + line gap, in points (`LineMetrics`).
+    public var lineHeight: Double { LineMetrics(font: self).height }
 
     /// "Inter 17 pt (weight 400)".
     public var description: String {

@@ -12,6 +12,8 @@ import CHarfBuzz
 public final class PreparedText: @unchecked Sendable {
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
     public let font: Font
+    /// The height and baseline of a line in `font` (fallback fonts do not change it).
+    public let lineMetrics: LineMetrics
     /// The text's length in UTF-16 code units.
     public let utf16Count: Int
     /// The text's hard paragraphs, in order; an empty text has none.
@@ -28,8 +30,10 @@ public final class PreparedText: @unchecked Sendable {
     /// "…" shaped in the text's font, for truncated lines.
     let ellipsis: Ellipsis
 
-    init(font: Font, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis, arena: SegmentArena) {
+    init(font: Font, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis,
+         arena: SegmentArena) {
         self.font = font
+        self.lineMetrics = lineMetrics
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis

@@ -62,14 +62,19 @@ public final class TextEngine: Sendable {
 
     /// Prepares `text` for fitting in `font`: splits hard paragraphs, finds break
     /// opportunities and grapheme clusters, picks fallback fonts, shapes.
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - font: its font.
+    ///   - vertical: whose vertical metrics set the line height (default: the font's).
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
-    public func prepare(_ text: String, font: Font) -> PreparedText {
+    public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font) -> PreparedText {
         let units = Self.utf16(text)
         let tables = tables(for: font)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer).build()
         }
-        return PreparedText(font: font, utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
+        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+                            utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
                             arena: segmentArena)
     }
 
