@@ -16,10 +16,17 @@ struct LayoutCommand: ParsableCommand {
             section), and the output one laid-out row per line with its running "y", in \
             order, using all cores with flat memory; --width is required.
 
+            With --check the layout is not written but compared with a stored one (a \
+            golden file written by this command): every differing row, span and frame is \
+            listed on standard output, one per line, and any difference exits 1. Numbers \
+            match within --tolerance points (default 0: equal to the output's three \
+            decimals).
+
             Example:
               layout-cli layout Examples/settings.json --width 375
               layout-cli layout Examples/settings.json --widths 375,667,375
               layout-cli layout --jsonl Examples/rows.jsonl --width 375 > rows-out.jsonl
+              layout-cli layout Examples/settings.json --check settings-golden.json --tolerance 0.5
             """
     )
 
@@ -34,9 +41,17 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: "With --jsonl: metric overrides as a JSON object, e.g. '{\"scale\": 2}'.")
     var metrics: String?
 
+    @Option(help: "A stored layout to compare with instead of writing the layout; differences exit 1.")
+    var check: String?
+
+    @Option(parsing: .unconditional, help: "With --check: how many points numbers may differ by (default 0).")
+    var tolerance: String?
+
     @OptionGroup var stream: StreamOptions
 
     func validate() throws {
+        if jsonl, check != nil { throw ValidationError("--check does not go with --jsonl") }
+        if check == nil, tolerance != nil { throw ValidationError("--tolerance goes with --check") }
         if jsonl, widths != nil { throw ValidationError("--widths does not go with --jsonl") }
         if !jsonl, metrics != nil { throw ValidationError("--metrics goes with --jsonl (a table file has its own)") }
     }
@@ -62,6 +77,7 @@ struct LayoutCommand: ParsableCommand {
             let (table, _) = try input.load()
             TableEncoder.encode(table, into: &writer)
         }
+        if let check { return try LayoutCheck(path: check, tolerance: tolerance).compare(writer.bytes) }
         Output.writeLine(writer.bytes)
         Output.flushStandardOutput()
     }

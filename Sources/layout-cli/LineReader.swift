@@ -75,4 +75,15 @@ struct LineReader {
             if read == 0 { atEnd = true }
         }
     }
+
+    /// The rest of the input as one document, each line ending in "\n".
+    /// - Throws: `CLIError` when reading fails.
+    mutating func readAll() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while let line = try next() {
+            bytes.append(contentsOf: line)
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
 }

@@ -42,11 +42,6 @@ struct TableInput: ParsableArguments {
 
     private func readAll() throws -> [UInt8] {
         var reader = try LineReader(path: table)
-        var bytes: [UInt8] = []
-        while let line = try reader.next() {
-            bytes.append(contentsOf: line)
-            bytes.append(0x0A)
-        }
-        return bytes
+        return try reader.readAll()
     }
 }
