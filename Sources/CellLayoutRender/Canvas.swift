@@ -15,7 +15,7 @@ public struct Canvas: Sendable {
     /// Pixels per point: 1, 2 or 3.
     public let scale: Int
     /// The pixels, rows top to bottom, 4 bytes each (red, green, blue, alpha).
-    public private(set) var pixels: [UInt8]
+    public internal(set) var pixels: [UInt8]
 
     /// A canvas of `width` × `height` points at `scale`, filled with `background`.
     ///

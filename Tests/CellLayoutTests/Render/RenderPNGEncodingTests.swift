@@ -37,6 +37,14 @@ struct RenderPNGEncodingTests {
         var damaged = png
         damaged[45] ^= 0xFF
         #expect(DecodedPNG(damaged) == nil)
+        #expect(throws: RenderError.pngDecoding(code: -3)) { try Canvas(png: Array("not a PNG".utf8)) }
+    }
+
+    @Test func decodedCanvasKeepsTheScaleItIsGiven() throws {
+        let png = try Canvas(width: 3, height: 2, scale: 3, background: .white).pngData()
+        let canvas = try Canvas(png: png, scale: 3)
+        #expect(canvas.scale == 3 && canvas.pixelWidth == 9 && canvas.pixelHeight == 6)
+        #expect(throws: RenderError.self) { try Canvas(png: png, scale: 4) }
     }
 
     @Test(arguments: [(0.0, 10.0, 2), (10, -1, 2), (10, 10, 0), (10, 10, 4), (.nan, 10, 1), (.infinity, 10, 1), (1e9, 1e9, 3)])

@@ -1,22 +1,17 @@
-import CPNG
 import CellLayoutRender
 
-/// A PNG decoded back to RGBA8 by libpng.
+/// A PNG decoded back to RGBA8 by libpng (through `Canvas(png:)`).
 struct DecodedPNG {
     let width: Int
     let height: Int
     let pixels: [UInt8]
 
-    /// Decodes `png` with `cpng_decode_rgba`; nil when libpng rejects it.
+    /// Decodes `png`; nil when libpng rejects it.
     init?(_ png: [UInt8]) {
-        var rgba: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
-        let code = png.withUnsafeBufferPointer { cpng_decode_rgba($0.baseAddress, $0.count, &rgba, &width, &height) }
-        guard code == CPNG_OK, let rgba else { return nil }
-        defer { cpng_free(rgba) }
-        self.width = Int(width)
-        self.height = Int(height)
-        self.pixels = Array(UnsafeBufferPointer(start: rgba, count: Int(width) * Int(height) * 4))
+        guard let canvas = try? Canvas(png: png) else { return nil }
+        width = canvas.pixelWidth
+        height = canvas.pixelHeight
+        pixels = canvas.pixels
     }
 }
 
