@@ -52,3 +52,15 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 }
+
+/// `"wifi"` where a JSON value is expected (a row's id in Swift code).
+extension JSONValue: ExpressibleByStringLiteral {
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+/// `7` where a JSON value is expected.
+extension JSONValue: ExpressibleByIntegerLiteral {
+    /// A number value.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
