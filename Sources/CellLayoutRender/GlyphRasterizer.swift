@@ -46,7 +46,13 @@ public final class GlyphRasterizer {
             guard abs(x) < 1e7, abs(baseline) < 1e7 else { continue }
             let whole = x.rounded(.down)
             var shift = FT_Vector(x: FT_Pos(((x - whole) * 64).rounded()), y: 0)
-            FT_Set_Transform(face, nil, &shift)
+            // A slanted font (a synthetic italic) is sheared: x += slant × y, in 16.16.
+            var shear = FT_Matrix(xx: 0x10000, xy: FT_Fixed((Font.slant * 65536).rounded()), yx: 0, yy: 0x10000)
+            if run.font.isSlanted {
+                FT_Set_Transform(face, &shear, &shift)
+            } else {
+                FT_Set_Transform(face, nil, &shift)
+            }
             guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
                   let slot = face.pointee.glyph,
                   FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }

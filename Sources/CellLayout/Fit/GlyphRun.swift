@@ -1,23 +1,26 @@
 import Foundation
 
-/// Glyphs of one font and direction on one line, positioned for drawing.
+/// Glyphs of one font, direction and attribute run on one line, positioned for drawing.
 ///
 /// A renderer draws glyph `i` of `font` with its origin at
-/// `(lineX + positions[i].x, baseline − positions[i].y)`: x grows rightward, y upward,
-/// both in points from the line's left end and baseline. Runs of a line come in visual
-/// (left-to-right) order.
+/// `(textX + positions[i].x, baseline − positions[i].y)`: x grows rightward, y upward,
+/// in points from the left edge of the text (the line's indent and alignment included)
+/// and from the line's baseline (a run's baseline offset included). Runs of a line come
+/// in visual (left-to-right) order.
 public struct GlyphRun: Sendable {
-    /// The font to draw with (the text's font or a fallback font).
+    /// The font to draw with (the text's font, the run's, or a fallback font).
     public let font: Font
+    /// The attribute run's colour, nil where it has none (a plain text's runs).
+    public let color: TextColor?
     /// Glyph ids in `font`.
     public let glyphs: [UInt32]
-    /// Each glyph's origin, in points from the line's left end and baseline.
+    /// Each glyph's origin, in points from the text's left edge and the line's baseline.
     public let positions: [CGPoint]
     /// The UTF-16 offset in the text of each glyph's cluster (-1 for the "…" glyph).
     public let utf16Offsets: [Int]
     /// Whether the run is right-to-left text (its glyphs are still in visual order).
     public let isRightToLeft: Bool
-    /// Where the run starts on the line, in points from the line's left end.
+    /// Where the run starts, in points from the text's left edge.
     public let x: Double
     /// The run's advance width, in points.
     public let width: Double
@@ -27,7 +30,8 @@ extension TextLayout {
     /// The glyph runs of line `index`, in visual order, ready to draw without shaping.
     ///
     /// White space hanging at the line end is left out; a truncated line has the "…"
-    /// glyph where the text was cut.
+    /// glyph where the text was cut, in the attributes of the text beside it. The runs
+    /// start at the line's `x`; a justified line's white space is widened.
     public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
@@ -37,16 +41,18 @@ extension TextLayout {
         var pieces: [RunPiece] = []
         if span.hasEllipsis {
             collect(paragraph, span.start..<span.prefixEnd, into: &pieces)
-            let ellipsis = prepared.ellipsis
+            let ellipsis = prepared.ellipsis(run: Int(span.ellipsisRun))
             let level = pieces.last?.level ?? paragraph.pieces.first?.level ?? 0
             pieces.append(RunPiece(
-                piece: ellipsis.piece, shaped: ellipsis.shaped, glyphs: 0..<ellipsis.shaped.glyphs.count,
-                level: level, isEllipsis: true))
+                piece: ellipsis.piece.inRun(Int(span.ellipsisRun)), shaped: ellipsis.shaped,
+                glyphs: 0..<ellipsis.shaped.glyphs.count, level: level, isEllipsis: true))
             collect(paragraph, span.suffixStart..<contentEnd, into: &pieces)
         } else {
             collect(paragraph, span.start..<contentEnd, into: &pieces)
         }
-        return Self.position(Self.visualOrder(pieces))
+        let placement = placement(ofLine: index)
+        return position(Self.visualOrder(pieces), x: placement.x,
+                        spacePadding: placement.spacePadding, in: paragraph, span: span)
     }
 
     /// A glyph range of one shaped piece, at its bidi level.
@@ -121,33 +127,58 @@ extension TextLayout {
         return order
     }
 
-    /// Merges neighbouring pieces of one font and level into runs and places them.
-    private static func position(_ pieces: [RunPiece]) -> [GlyphRun] {
+    /// Merges neighbouring pieces of one font, level and attribute run into runs and places
+    /// them from `lineX` points: each run's kerning after every cluster (plain runs have it
+    /// in their advances already), `spacePadding` layout units after each white space
+    /// cluster inside the line (justification), the run's baseline offset on every glyph.
+    private func position(_ pieces: [RunPiece], x lineX: Double, spacePadding: Int64, in paragraph: PreparedParagraph,
+                          span: LineSpan) -> [GlyphRun] {
+        let styles = prepared.runStyles
+        // The white space clusters that justification widens, by UTF-16 offset.
+        var padded = Set<Int>()
+        if spacePadding > 0 {
+            var last = span.end
+            while last > span.start, paragraph.flags[Int(last) - 1] & ClusterFlags.whitespace != 0 { last -= 1 }
+            for c in span.start..<last where paragraph.flags[Int(c)] & ClusterFlags.whitespace != 0 {
+                padded.insert(Int(paragraph.clusterStarts[Int(c)]))
+            }
+        }
         var runs: [GlyphRun] = []
         var x: Int64 = 0
         var i = 0
         while i < pieces.count {
             var j = i + 1
             while j < pieces.count, pieces[j].piece.font === pieces[i].piece.font,
-                  pieces[j].level == pieces[i].level, !pieces[j].isEllipsis, !pieces[i].isEllipsis { j += 1 }
+                  pieces[j].level == pieces[i].level, pieces[j].piece.run == pieces[i].piece.run,
+                  !pieces[j].isEllipsis, !pieces[i].isEllipsis { j += 1 }
             var glyphs: [UInt32] = [], positions: [CGPoint] = [], offsets: [Int] = []
             let runX = x
+            let style = styles.isEmpty ? nil : styles[pieces[i].piece.run]
+            let rise = style?.baselineOffset ?? 0
             for piece in pieces[i..<j] {
                 let shaped = piece.shaped
                 let kernedGlyph = piece.level & 1 == 1 ? piece.glyphs.lowerBound : piece.glyphs.upperBound - 1
+                // Plain runs carry the run's kerning in their advances; shaped glyphs and "…" do not.
+                let runKern = piece.piece.shaped == nil && !piece.isEllipsis ? 0 : Int64(style?.kern ?? 0)
                 for g in piece.glyphs {
                     glyphs.append(shaped.glyphs[g])
                     positions.append(CGPoint(
-                        x: Double(x + Int64(shaped.xOffsets[g])) / Font.unitsPerPoint,
-                        y: Double(shaped.yOffsets[g]) / Font.unitsPerPoint))
-                    offsets.append(piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.clusters[g]))
+                        x: lineX + Double(x + Int64(shaped.xOffsets[g])) / Font.unitsPerPoint,
+                        y: Double(shaped.yOffsets[g]) / Font.unitsPerPoint + rise))
+                    let offset = piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.clusters[g])
+                    offsets.append(offset)
                     x += Int64(shaped.advances[g]) + (g == kernedGlyph ? Int64(piece.kernAfter) : 0)
+                    let endsCluster = g + 1 == shaped.glyphs.count || shaped.clusters[g + 1] != shaped.clusters[g]
+                    if endsCluster {
+                        x += runKern
+                        if padded.contains(offset) { x += spacePadding }
+                    }
                 }
             }
             runs.append(GlyphRun(
-                font: pieces[i].piece.font, glyphs: glyphs, positions: positions, utf16Offsets: offsets,
-                isRightToLeft: pieces[i].level & 1 == 1, x: Double(runX) / Font.unitsPerPoint,
-                width: Double(x - runX) / Font.unitsPerPoint))
+                font: pieces[i].piece.font, color: style?.color, glyphs: glyphs, positions: positions,
+                utf16Offsets: offsets, isRightToLeft: pieces[i].level & 1 == 1,
+                x: lineX + Double(runX) / Font.unitsPerPoint, width: Double(x - runX) / Font.unitsPerPoint))
             i = j
         }
         return runs

@@ -18,22 +18,19 @@ public enum LineBreakMode: String, CaseIterable, Sendable, Codable {
     case byTruncatingMiddle = "middle"
 }
 
-/// What a fit may do besides wrapping: a line limit, the mode, line spacing.
+/// What a fit may do besides wrapping: a line limit and the mode. (Line spacing and the
+/// rest of a paragraph's setting are the text's `ParagraphStyle`.)
 public struct FitOptions: Hashable, Sendable {
     /// The most lines shown; 0 means no limit (`UILabel.numberOfLines`).
     public var maxLines: Int
     /// How lines break and how the last allowed line is cut.
     public var lineBreakMode: LineBreakMode
-    /// Extra space between consecutive lines, in points (`NSParagraphStyle.lineSpacing`).
-    public var lineSpacing: Double
 
     /// - Parameters:
     ///   - maxLines: the line limit, 0 for none.
     ///   - lineBreakMode: the break mode.
-    ///   - lineSpacing: points added between lines.
-    public init(maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping, lineSpacing: Double = 0) {
+    public init(maxLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping) {
         self.maxLines = max(0, maxLines)
         self.lineBreakMode = lineBreakMode
-        self.lineSpacing = lineSpacing
     }
 }

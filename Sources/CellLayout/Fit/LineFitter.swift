@@ -6,11 +6,14 @@
 /// its last piece stays on the line for what follows — UIKit's byWordWrapping, and
 /// Pango's WORD_CHAR. Character wrapping is the same filling with every cluster a segment.
 /// A cluster's kerning with the next one is part of the white space after it: it counts
-/// only when the next cluster follows on the same line.
+/// only when the next cluster follows on the same line. The first line of a paragraph may
+/// have another width than the others (`ParagraphStyle`'s indents).
 struct LineFitter {
     let prepared: PreparedText
-    /// The line width in layout units.
-    let maxWidth: Int64
+    /// The width lines may take, in layout units.
+    let widths: LineWidths
+    /// The width of the line being filled.
+    private var maxWidth: Int64
     /// Stop after this many lines (one more than a line limit, to see that text is hidden).
     let lineCap: Int
     let mode: LineBreakMode
@@ -29,20 +32,21 @@ struct LineFitter {
     private var pending: Int64 = 0
     private var isEmpty = true
 
-    init(prepared: PreparedText, maxWidth: Int64, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
+    init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
         self.prepared = prepared
         self.recordsLines = recordsLines
-        self.maxWidth = maxWidth
+        self.widths = widths
+        self.maxWidth = widths.first
         self.lineCap = lineCap
         self.mode = mode
     }
 
-    /// The line count and widest line of `prepared` filled at `maxWidth` by word, when no
+    /// The line count and widest line of `prepared` filled at `widths` by word, when no
     /// segment is wider than the line; nil when one is (the general filling then breaks
     /// inside it). The same figures `fill()` gives, in one tight pass over the segments:
     /// what a re-layout at a new width runs for every row.
-    static func quickSize(of prepared: PreparedText, maxWidth: Int64) -> (lines: Int, widest: Int64)? {
-        var quick = QuickFill(maxWidth: maxWidth)
+    static func quickSize(of prepared: PreparedText, widths: LineWidths) -> (lines: Int, widest: Int64)? {
+        var quick = QuickFill(widths: widths)
         if let packed = prepared.packedSegments {
             for segment in packed {
                 if segment.endsParagraph {
@@ -62,14 +66,25 @@ struct LineFitter {
 
     /// The state of `quickSize`'s filling.
     private struct QuickFill {
-        let maxWidth: Int64
+        let widths: LineWidths
+        var maxWidth: Int64
         var lines = 0
-        var widest: Int64 = 0
+        /// The widest line so far, first lines of paragraphs and other lines apart (their
+        /// indents differ).
+        var widestFirst: Int64 = 0
+        var widestRest: Int64 = 0
         var lineWidth: Int64 = 0
         var pending: Int64 = 0
         var isEmpty = true
+        var isFirstLine = true
 
-        init(maxWidth: Int64) { self.maxWidth = maxWidth }
+        init(widths: LineWidths) {
+            self.widths = widths
+            maxWidth = widths.first
+        }
+
+        /// The widest line, indents included.
+        var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
 
         /// Places a segment; false when it is wider than the line.
         @inline(__always)
@@ -78,10 +93,7 @@ struct LineFitter {
             if !isEmpty, lineWidth + pending + width <= maxWidth {
                 lineWidth += pending + width
             } else {
-                if !isEmpty {
-                    lines += 1
-                    widest = max(widest, lineWidth)
-                }
+                if !isEmpty { endLine() }
                 guard width <= maxWidth else { return false }
                 lineWidth = width
                 isEmpty = false
@@ -90,13 +102,26 @@ struct LineFitter {
             return true
         }
 
+        @inline(__always)
+        private mutating func endLine() {
+            lines += 1
+            if isFirstLine {
+                widestFirst = max(widestFirst, lineWidth)
+                isFirstLine = false
+                maxWidth = widths.rest
+            } else {
+                widestRest = max(widestRest, lineWidth)
+            }
+        }
+
         /// Ends the paragraph's last line.
         @inline(__always)
         mutating func endParagraph() {
-            lines += 1
-            widest = max(widest, lineWidth)
+            endLine()
             lineWidth = 0
             isEmpty = true
+            isFirstLine = true
+            maxWidth = widths.first
         }
     }
 
@@ -106,13 +131,15 @@ struct LineFitter {
     private mutating func emit(_ line: LineSpan) {
         if recordsLines { spans.append(line) }
         lineCount += 1
-        widest = max(widest, line.width)
+        widest = max(widest, line.width + (line.start == 0 ? widths.firstHead : widths.restHead))
+        maxWidth = widths.rest
     }
 
     /// Fills every paragraph (until the cap).
     mutating func fill() {
         for (index, paragraph) in prepared.paragraphs.enumerated() where !isFull {
             paragraphIndex = Int32(index)
+            maxWidth = widths.first
             lineStart = 0
             lineWidth = 0
             pending = 0
@@ -187,4 +214,29 @@ struct LineFitter {
         }
         pending = trailing
     }
+}
+
+/// The widths lines may take in layout units — a paragraph's first line and the others —
+/// and where they start (their head indents).
+struct LineWidths {
+    let first: Int64
+    let rest: Int64
+    let firstHead: Int64
+    let restHead: Int64
+
+    /// The same width for every line, from the edge.
+    init(uniform width: Int64) {
+        (first, rest, firstHead, restHead) = (width, width, 0, 0)
+    }
+
+    /// The widths `style`'s indents leave of `width`.
+    init(_ width: Int64, style: ParagraphStyle) {
+        first = style.lineWidth(width, first: true)
+        rest = style.lineWidth(width, first: false)
+        firstHead = PreparedText.layoutUnits(style.firstLineHeadIndent)
+        restHead = PreparedText.layoutUnits(style.headIndent)
+    }
+
+    /// The width of the line that starts at cluster `start` of its paragraph.
+    func of(lineStartingAt start: Int32) -> Int64 { start == 0 ? first : rest }
 }

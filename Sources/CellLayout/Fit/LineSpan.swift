@@ -17,6 +17,8 @@ struct LineSpan: Sendable, Equatable {
     var suffixStart: Int32
     /// Whether the line is truncated with "…".
     var hasEllipsis: Bool
+    /// The attribute run whose attributes "…" takes (`PreparedText.runStyles`).
+    var ellipsisRun: Int32 = 0
 
     init(paragraph: Int32, start: Int32, end: Int32, width: Int64) {
         self.paragraph = paragraph

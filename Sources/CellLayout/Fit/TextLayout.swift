@@ -4,34 +4,37 @@ import Foundation
 extension PreparedText {
     /// Fits the text to `width` points: lines, used width, height.
     ///
-    /// Pure arithmetic over the prepared segments: no shaping, no string work.
+    /// Pure arithmetic over the prepared segments: no shaping, no string work. The
+    /// paragraph style's indents narrow the lines; its line heights and spacing, and the
+    /// fonts on each line, place them down the text (`TextLine`).
     /// - Parameters:
-    ///   - width: the line width in points. Infinity means no wrapping; zero, negative or
-    ///     NaN widths put every cluster on a line of its own.
-    ///   - options: line limit, break mode and line spacing.
+    ///   - width: the text's width in points. Infinity means no wrapping; zero, negative
+    ///     or NaN widths put every cluster on a line of its own.
+    ///   - options: line limit and break mode.
     /// - Complexity: O(n) in the number of segments fitted (and clusters of words that
     ///   break between clusters); with a line limit, only the lines up to it.
     public func fit(width: Double, options: FitOptions = FitOptions()) -> TextLayout {
-        let maxWidth = Self.layoutUnits(width)
+        let widths = lineWidths(Self.layoutUnits(width))
         let limit = options.maxLines > 0 ? options.maxLines : Int.max
         var fitter = LineFitter(
-            prepared: self, maxWidth: maxWidth, lineCap: limit == .max ? .max : limit + 1,
+            prepared: self, widths: widths, lineCap: limit == .max ? .max : limit + 1,
             mode: options.lineBreakMode)
         fitter.fill()
         var spans = fitter.spans
         if spans.count > limit {
             let last = Truncation.lastLine(
-                spans[limit - 1], of: self, maxWidth: maxWidth, ellipsisWidth: ellipsis.shaped.width,
+                spans[limit - 1], of: self, maxWidth: widths.of(lineStartingAt: spans[limit - 1].start),
                 mode: options.lineBreakMode)
             spans.removeSubrange((limit - 1)...)
             spans.append(last)
         }
-        return TextLayout(prepared: self, width: width, options: options, spans: spans)
+        return TextLayout(prepared: self, width: width, options: options, spans: spans, widths: widths)
     }
 
     /// The size of the text fitted to `width` points — line count, used width, height — the
     /// same figures `fit(width:options:)` gives, without keeping the lines: what a re-layout
-    /// at a new width needs, with no allocation when there is no line limit.
+    /// at a new width needs, with no allocation when there is no line limit and every line
+    /// has the same metrics.
     public func size(width: Double, options: FitOptions = FitOptions()) -> TextSize {
         size(width: width, maxWidth: Self.layoutUnits(width), options: options)
     }
@@ -39,23 +42,34 @@ extension PreparedText {
     /// `size(width:options:)` with the width already in layout units.
     @inline(__always)
     private func size(width: Double, maxWidth: Int64, options: FitOptions) -> TextSize {
-        guard options.maxLines == 0 else {
+        guard options.maxLines == 0, hasUniformLineMetrics else {
             return fit(width: width, options: options).size
         }
-        if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, maxWidth: maxWidth) {
+        let widths = lineWidths(maxWidth)
+        if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, widths: widths) {
             return TextSize(lines: quick.lines, usedWidth: Double(quick.widest) / Font.unitsPerPoint,
-                            height: uniformHeight(lines: quick.lines, options: options))
+                            height: uniformHeight(lines: quick.lines))
         }
         var fitter = LineFitter(
-            prepared: self, maxWidth: maxWidth, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
+            prepared: self, widths: widths, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
         fitter.fill()
         return TextSize(lines: fitter.lineCount, usedWidth: Double(fitter.widest) / Font.unitsPerPoint,
-                        height: uniformHeight(lines: fitter.lineCount, options: options))
+                        height: uniformHeight(lines: fitter.lineCount))
     }
 
-    /// The height of `lines` lines of `lineMetrics` with the options' spacing between them.
-    func uniformHeight(lines: Int, options: FitOptions) -> Double {
-        lines > 0 ? Double(lines) * lineMetrics.height + Double(lines - 1) * options.lineSpacing : 0
+    /// The widths the paragraph style leaves lines of a text `width` layout units wide.
+    @inline(__always)
+    func lineWidths(_ width: Int64) -> LineWidths {
+        hasNoIndents ? LineWidths(uniform: width) : LineWidths(width, style: paragraphStyle)
+    }
+
+    /// The height of `lines` lines of `lineMetrics` filled from every paragraph (each has
+    /// at least one): the lines with their spacing, and the spacing between paragraphs.
+    func uniformHeight(lines: Int) -> Double {
+        guard lines > 0 else { return 0 }
+        let style = paragraphStyle
+        return Double(lines) * (style.lineHeight(lineMetrics) + style.lineSpacing)
+            + Double(paragraphs.count - 1) * (style.paragraphSpacing + style.paragraphSpacingBefore)
     }
 
     /// The sizes of `texts` fitted to `width` points, in order: what `size(width:options:)`
@@ -124,24 +138,36 @@ public struct TextLayout: Sendable {
     /// The options it was fitted with.
     public let options: FitOptions
     let spans: [LineSpan]
+    /// The widths the lines were filled to.
+    let widths: LineWidths
+    /// Each line's place down the text.
+    let boxes: [LineBox]
+    /// The lines' height with their spacing, before rounding.
+    let unroundedHeight: Double
 
-    init(prepared: PreparedText, width: Double, options: FitOptions, spans: [LineSpan]) {
+    init(prepared: PreparedText, width: Double, options: FitOptions, spans: [LineSpan], widths: LineWidths) {
         self.prepared = prepared
         self.width = width
         self.options = options
         self.spans = spans
+        self.widths = widths
+        (boxes, unroundedHeight) = prepared.stack(spans)
     }
 
     /// The number of lines (0 for an empty text).
     public var lineCount: Int { spans.count }
 
-    /// The width of the widest line, hanging white space excluded, in points.
+    /// The width of the widest line, hanging white space excluded and its head indent
+    /// included, in points.
     public var usedWidth: Double {
-        Double(spans.lazy.map(\.width).max() ?? 0) / Font.unitsPerPoint
+        Double(spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0) / Font.unitsPerPoint
     }
 
-    /// The height of the lines: `lineCount × lineHeight`, plus line spacing between
-    /// lines, rounded up to the next 1/`scale` point as UIKit callers do with `ceil`.
+    /// The head indent of a line, in layout units.
+    func head(of span: LineSpan) -> Int64 { span.start == 0 ? widths.firstHead : widths.restHead }
+
+    /// The height of the lines with their spacing (`ParagraphStyle`), rounded up to the
+    /// next 1/`scale` point as UIKit callers do with `ceil`.
     /// - Parameter scale: the screen scale (1, 2 or 3).
     public func height(scale: Double = 1) -> Double {
         size.height(scale: scale)
@@ -149,7 +175,7 @@ public struct TextLayout: Sendable {
 
     /// The layout's figures without its lines.
     public var size: TextSize {
-        TextSize(lines: lineCount, usedWidth: usedWidth, height: prepared.uniformHeight(lines: lineCount, options: options))
+        TextSize(lines: lineCount, usedWidth: usedWidth, height: unroundedHeight)
     }
 
     /// The UTF-16 offset where each line after the first starts.
@@ -167,13 +193,13 @@ public struct TextLayout: Sendable {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
         let end = Int(paragraph.clusterStarts[Int(span.end)])
-        let metrics = prepared.lineMetrics
-        let y = Double(index) * (metrics.height + options.lineSpacing)
+        let box = boxes[index]
         return TextLine(
             utf16Range: utf16Start(of: span)..<end,
             width: Double(span.width) / Font.unitsPerPoint,
             isTruncated: span.hasEllipsis,
-            y: y, height: metrics.height, baseline: y + metrics.ascent)
+            x: placement(ofLine: index).x,
+            y: box.y, height: box.height, baseline: box.baseline)
     }
 
     private func utf16Start(of span: LineSpan) -> Int {
@@ -191,11 +217,17 @@ public struct TextLine: Hashable, Sendable {
     public let width: Double
     /// Whether the line ends, starts or is cut in the middle with "…".
     public let isTruncated: Bool
-    /// The top of the line box, in points from the top of the text.
+    /// Where the line starts across the text, in points from its left edge: the head
+    /// indent and the alignment's offset (a justified line starts at its indent and is as
+    /// wide as the line allows; its glyph runs are spread).
+    public let x: Double
+    /// The top of the line box, in points from the top of the text (paragraph spacing and
+    /// the spacing after earlier lines included).
     public let y: Double
     /// The height of the line box (without the spacing after it), in points.
     public let height: Double
-    /// The baseline, in points from the top of the text (the line gap sits below the
-    /// descender, as in UIKit).
+    /// The baseline, in points from the top of the text: the descent and line gap above
+    /// the box's bottom, so that height a line gains from `lineHeightMultiple` or
+    /// `minimumLineHeight` goes above the text, as in TextKit.
     public let baseline: Double
 }

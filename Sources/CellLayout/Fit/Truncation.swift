@@ -8,7 +8,7 @@
 /// only an ellipsis at the end can say that more follows.
 enum Truncation {
     static func lastLine(
-        _ filled: LineSpan, of prepared: PreparedText, maxWidth: Int64, ellipsisWidth: Int64, mode: LineBreakMode
+        _ filled: LineSpan, of prepared: PreparedText, maxWidth: Int64, mode: LineBreakMode
     ) -> LineSpan {
         let text = Clusters(paragraph: prepared.paragraphs[Int(filled.paragraph)])
         let start = filled.start
@@ -28,9 +28,34 @@ enum Truncation {
         case .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail:
             if restWidth <= maxWidth && !hiddenAfter { return line }
         }
-        let budget = maxWidth - ellipsisWidth
+        // "…" takes the attributes of the text beside it (before it, or after it when
+        // nothing is kept before): cut for the run at the line's end, then again if the
+        // run beside the cut has another "…".
+        let guess = text.run(max(start, contentEnd - 1))
+        var (prefixEnd, suffixStart) = cut(text, start..<contentEnd, end: end, mode: mode, fitsWhole: restWidth <= maxWidth,
+                                           budget: maxWidth - prepared.ellipsisWidth(run: guess))
+        var run = text.run(prefixEnd > start ? prefixEnd - 1 : min(suffixStart, contentEnd - 1))
+        if prepared.ellipsisWidth(run: run) != prepared.ellipsisWidth(run: guess) {
+            (prefixEnd, suffixStart) = cut(text, start..<contentEnd, end: end, mode: mode, fitsWhole: restWidth <= maxWidth,
+                                           budget: maxWidth - prepared.ellipsisWidth(run: run))
+            run = text.run(prefixEnd > start ? prefixEnd - 1 : min(suffixStart, contentEnd - 1))
+        }
+        line.prefixEnd = prefixEnd
+        line.suffixStart = suffixStart
+        line.hasEllipsis = true
+        line.ellipsisRun = Int32(run)
+        line.width = text.width(start..<prefixEnd) + prepared.ellipsisWidth(run: run)
+            + (suffixStart < contentEnd ? text.width(suffixStart..<contentEnd) : 0)
+        return line
+    }
+
+    /// Where the kept start ends and the kept end starts in clusters `content` (the line's
+    /// visible clusters; `end` is the paragraph's end) for text `budget` wide beside "…".
+    private static func cut(_ text: Clusters, _ content: Range<Int32>, end: Int32, mode: LineBreakMode,
+                            fitsWhole: Bool, budget: Int64) -> (prefixEnd: Int32, suffixStart: Int32) {
+        let start = content.lowerBound, contentEnd = content.upperBound
         var prefixEnd = start, suffixStart = contentEnd
-        if mode == .byTruncatingTail || restWidth <= maxWidth {
+        if mode == .byTruncatingTail || fitsWhole {
             while prefixEnd < contentEnd, text.width(start..<(prefixEnd + 1)) <= budget { prefixEnd += 1 }
             suffixStart = end
         } else if mode == .byTruncatingHead {
@@ -52,12 +77,7 @@ enum Truncation {
         }
         while prefixEnd > start, text.isSpace(prefixEnd - 1) { prefixEnd -= 1 }
         while suffixStart < contentEnd, text.isSpace(suffixStart) { suffixStart += 1 }
-        line.prefixEnd = prefixEnd
-        line.suffixStart = suffixStart
-        line.hasEllipsis = true
-        line.width = text.width(start..<prefixEnd) + ellipsisWidth
-            + (suffixStart < contentEnd ? text.width(suffixStart..<contentEnd) : 0)
-        return line
+        return (prefixEnd, suffixStart)
     }
 
     /// Width arithmetic over a paragraph's clusters.
@@ -75,6 +95,12 @@ enum Truncation {
 
         func isSpace(_ cluster: Int32) -> Bool {
             paragraph.flags[Int(cluster)] & ClusterFlags.whitespace != 0
+        }
+
+        /// The attribute run of a cluster (0 in a plain text or an empty line).
+        func run(_ cluster: Int32) -> Int {
+            paragraph.clusterRuns.isEmpty || cluster < 0 || Int(cluster) >= paragraph.clusterRuns.count
+                ? 0 : Int(paragraph.clusterRuns[Int(cluster)])
         }
     }
 }

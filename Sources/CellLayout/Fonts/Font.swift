@@ -23,6 +23,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let descender: Double
     /// Extra space between lines the font asks for, in points.
     public let lineGap: Double
+    /// Whether the font stands for an italic its family lacks: the upright face, measured
+    /// as it is and drawn sheared (`slant`), as Core Text and fontconfig synthesize one.
+    public let isSlanted: Bool
+    /// The shear a renderer applies to a slanted font's glyphs (x += slant × y): tan 14°,
+    /// fontconfig's synthetic oblique.
+    public static let slant = 0.2493
 
     /// A process-unique number, the font's key in caches.
     let id: Int
@@ -30,10 +36,11 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     private static let nextID = Atomic<Int>(0)
 
-    init(face: FontFace, size: Double) throws {
+    init(face: FontFace, size: Double, slanted: Bool = false) throws {
         guard size.isFinite, size > 0, size <= 10_000 else { throw FontError.invalidSize(size) }
         self.face = face
         self.size = size
+        self.isSlanted = slanted
         let font = hb_font_create(face.hbFace)!
         let scale = Int32((size * Self.unitsPerPoint).rounded())
         hb_font_set_scale(font, scale, scale)
@@ -52,9 +59,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The height of one line: ascender − descender + line gap, in points (`LineMetrics`).
     public var lineHeight: Double { LineMetrics(font: self).height }
 
-    /// "Inter 17 pt (weight 400)".
+    /// "Inter 17 pt (weight 400)", "Inter 17 pt (weight 400, slanted)".
     public var description: String {
-        "\(face.family) \(size.formatted3) pt (weight \(face.weightClass))"
+        "\(face.family) \(size.formatted3) pt (weight \(face.weightClass)\(isSlanted ? ", slanted" : ""))"
     }
 
     /// Fonts are equal when they are the same object.

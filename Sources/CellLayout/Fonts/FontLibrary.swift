@@ -30,6 +30,7 @@ public final class FontLibrary: Sendable {
     private struct FontKey: Hashable {
         let face: ObjectIdentifier
         let size: Double
+        var slanted = false
     }
 
     /// A font and a cluster's scalar values: the first three inline, so that usual
@@ -92,30 +93,40 @@ public final class FontLibrary: Sendable {
     /// case; system fonts are searched after the bundled and added ones.
     /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
     public func font(family: String, weight: FontWeight = .regular, size: Double) throws -> Font {
+        try font(family: family, weight: weight, italic: false, size: size)
+    }
+
+    /// The font of `family` nearest to `weight`, italic when asked: the family's italic
+    /// face if it has one, else its upright face slanted (`Font.isSlanted`), as Core Text
+    /// and fontconfig synthesize an oblique — the same advances, drawn sheared.
+    /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
+    public func font(family: String, weight: FontWeight = .regular, italic: Bool, size: Double) throws -> Font {
         let name = family.lowercased() == "system" ? Self.defaultFamily : family
-        let candidates = faces.filter { $0.family.lowercased() == name.lowercased() && !$0.isItalic }
-        if let best = candidates.min(by: { weight.distance(to: $0.weightClass) < weight.distance(to: $1.weightClass) }) {
-            return try font(face: best, size: size)
+        let members = faces.filter { $0.family.lowercased() == name.lowercased() }
+        func nearest(_ faces: [FontFace]) -> FontFace? {
+            faces.min { weight.distance(to: $0.weightClass) < weight.distance(to: $1.weightClass) }
         }
+        if italic, let best = nearest(members.filter(\.isItalic)) { return try font(face: best, size: size) }
+        if let best = nearest(members.filter { !$0.isItalic }) { return try font(face: best, size: size, slanted: italic) }
         if useSystemFonts, let file = system.face(family: name, weight: weight) {
-            return try font(face: systemFace(file), size: size)
+            return try font(face: systemFace(file), size: size, slanted: italic)
         }
         throw FontError.unknownFamily(family, known: families)
     }
 
     /// The font in the file at `path` (face `index`), at `size` points.
     /// - Throws: `FontError.unreadableFile` or `FontError.invalidSize`.
-    public func font(file path: String, index: UInt32 = 0, size: Double) throws -> Font {
+    public func font(file path: String, index: UInt32 = 0, size: Double, italic: Bool = false) throws -> Font {
         let face = try faces.first { $0.path == path } ?? systemFace(.init(path: path, index: index))
-        return try font(face: face, size: size)
+        return try font(face: face, size: size, slanted: italic && !face.isItalic)
     }
 
-    /// `face` (one of this library's) at `size` points; the same object for the same
-    /// face and size.
-    public func font(face: FontFace, size: Double) throws -> Font {
-        let key = FontKey(face: ObjectIdentifier(face), size: size)
+    /// `face` (one of this library's) at `size` points, drawn with a synthetic slant when
+    /// `slanted`; the same object for the same face, size and slant.
+    public func font(face: FontFace, size: Double, slanted: Bool = false) throws -> Font {
+        let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted)
         if let font = fonts.withLock({ $0[key] }) { return font }
-        let made = try Font(face: face, size: size)
+        let made = try Font(face: face, size: size, slanted: slanted)
         return fonts.withLock { fonts in
             if let existing = fonts[key] { return existing }
             fonts[key] = made

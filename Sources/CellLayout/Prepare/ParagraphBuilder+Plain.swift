@@ -16,7 +16,8 @@ extension ParagraphBuilder {
         let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
         var measures = Measures(clusterCount: length)
         defer { measures.free() }
-        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, into: &measures)
+        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, run: 0,
+                    into: &measures)
         let flags = (0..<length).map { i -> UInt8 in
             guard let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) else { return 0 }
             return ClusterFlags.whitespace
@@ -29,10 +30,11 @@ extension ParagraphBuilder {
     /// Measures a piece of plain text from the font's tables (one code unit per cluster):
     /// nominal advances, kerning between neighbours. A piece that follows a plain run
     /// extends it (kerning across the join included), so neighbouring plain words make
-    /// one piece; else it starts a run of its own.
+    /// one piece; else it starts a run of its own. `run` is the attribute run (0 in a plain
+    /// text): pieces of different runs stay apart, to be drawn each with its attributes.
     func appendPlain(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        into m: inout Measures
+        run: Int, into m: inout Measures
     ) {
         let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
         m.plainGlyphs = glyphs
@@ -49,15 +51,18 @@ extension ParagraphBuilder {
             m.advances[cluster] = advance
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start {
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+           last.run == run {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
             m.advances[clusters.lowerBound - 1] += kern
             m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end, level: 0)
+                shaped: nil, font: plain.font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end,
+                level: 0, run: run)
         } else {
             m.pieces.append(ShapedPiece(
-                shaped: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0))
+                shaped: nil, font: plain.font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0,
+                run: run))
         }
     }
 }

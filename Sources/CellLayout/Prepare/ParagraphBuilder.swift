@@ -14,6 +14,8 @@ struct ParagraphBuilder {
     /// Plain shaping for `font`, or nil to shape every piece with HarfBuzz.
     let plain: PlainShaping?
     let text: UnsafeBufferPointer<UInt16>
+    /// The attribute runs of an attributed text; nil for a plain text (one run in `font`).
+    var runs: RunTable? = nil
 
     /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
     /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no
@@ -48,7 +50,14 @@ struct ParagraphBuilder {
                 flags: [], segments: [], pieces: [], plainGlyphs: [])
         }
         let base = text.baseAddress! + range.lowerBound
-        if let plain, let paragraph = plainParagraph(base, range, plain) { return paragraph }
+        if let runs {
+            if let run = runs.run(holding: range), let plain = runs.plains[run],
+               let paragraph = plainParagraph(base, range, plain) {
+                return withRunAttributes(paragraph, runs: runs, firstRun: run)
+            }
+        } else if let plain, let paragraph = plainParagraph(base, range, plain) {
+            return paragraph
+        }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
         var breaks = [Int32](repeating: 0, count: length + 1)
         var hard = [UInt8](repeating: 0, count: length + 1)
@@ -66,7 +75,8 @@ struct ParagraphBuilder {
         var measures = Measures(clusterCount: graphemeCount)
         defer { measures.free() }
         var scalars: [Unicode.Scalar] = []
-        var piece = OpenPiece(font: font)
+        var piece = OpenPiece(font: font, plain: plain)
+        var run = 0
         var nextBreak = 0
         var clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -76,6 +86,13 @@ struct ParagraphBuilder {
             // Fonts live as long as the library (its caches never drop them): an unowned
             // reference spares a retain and release of a font every thread shares, per cluster.
             unowned(unsafe) let clusterFont: Font
+            unowned(unsafe) var runFont = font
+            var runPlain = plain
+            if let runs {
+                run = runs.run(at: range.lowerBound + clusterStart, from: run)
+                runFont = runs.fonts[run]
+                runPlain = runs.plains[run]
+            }
             var script = HB_SCRIPT_COMMON
             let first: Unicode.Scalar
             let level = levels?[clusterStart] ?? 0
@@ -83,18 +100,18 @@ struct ParagraphBuilder {
             if clusterEnd - clusterStart == 1, let scalar = Unicode.Scalar(base[clusterStart]) {
                 // Most clusters are one BMP character: no array, one bit test for coverage.
                 first = scalar
-                if level == 0, let plain, plain.isPlain(base[clusterStart]) {
+                if level == 0, let runPlain, runPlain.isPlain(base[clusterStart]) {
                     isPlain = true
-                    clusterFont = font
+                    clusterFont = runFont
                 } else {
-                    clusterFont = engine.fonts.font(for: scalar, fallingBackFrom: font)
+                    clusterFont = engine.fonts.font(for: scalar, fallingBackFrom: runFont)
                 }
                 script = Shaper.script(of: scalar)
             } else {
                 Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
                 first = scalars.first ?? "\u{FFFD}"
-                clusterFont = FontLibrary.covers(font.face, scalars)
-                    ? font : engine.fonts.font(for: scalars, fallingBackFrom: font)
+                clusterFont = FontLibrary.covers(runFont.face, scalars)
+                    ? runFont : engine.fonts.font(for: scalars, fallingBackFrom: runFont)
                 for scalar in scalars {
                     let s = Shaper.script(of: scalar)
                     if Shaper.isSpecific(s) { script = s; break }
@@ -108,15 +125,19 @@ struct ParagraphBuilder {
             if cluster > 0 {
                 let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(piece.script)
                     && script != piece.script
-                if breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level || scriptChanges {
+                if breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level || scriptChanges
+                    || run != piece.run {
                     emit(piece, units: clusterStart, clusters: cluster, base: base, offset: range.lowerBound,
                          unitToCluster: unitToCluster, into: &measures)
-                    piece = OpenPiece(start: clusterStart, firstCluster: cluster, font: clusterFont, level: level)
+                    piece = OpenPiece(start: clusterStart, firstCluster: cluster, font: clusterFont, plain: runPlain,
+                                      level: level, run: run)
                 }
             }
             if cluster == 0 {
                 piece.font = clusterFont
+                piece.plain = runPlain
                 piece.level = level
+                piece.run = run
             }
             if !Shaper.isSpecific(piece.script) { piece.script = script }
             piece.isPlain = piece.isPlain && isPlain
@@ -143,20 +164,55 @@ struct ParagraphBuilder {
         let ends = (0..<graphemeCount).lazy
             .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
             .map { $0 + 1 }
+        guard let runs else {
+            return Self.paragraph(at: range.lowerBound, clusterStarts: Array(clusterStarts.buffer),
+                                  flags: Array(flags.buffer), segmentEnds: ends, measures: measures)
+        }
+        let clusterRuns = Self.clusterRuns(Array(clusterStarts.buffer), runs: runs)
+        for c in 0..<graphemeCount { measures.advances[c] += runs.kerns[Int(clusterRuns[c])] }
         return Self.paragraph(at: range.lowerBound, clusterStarts: Array(clusterStarts.buffer),
-                              flags: Array(flags.buffer), segmentEnds: ends, measures: measures)
+                              flags: Array(flags.buffer), segmentEnds: ends, measures: measures,
+                              clusterRuns: clusterRuns)
+    }
+
+    /// The run of each cluster that starts at `clusterStarts` (the last entry is the end).
+    private static func clusterRuns(_ clusterStarts: [Int32], runs: RunTable) -> [UInt16] {
+        var run = 0
+        return clusterStarts.dropLast().map { start in
+            run = runs.run(at: Int(start), from: run)
+            return UInt16(run)
+        }
+    }
+
+    /// A paragraph of one run made by the plain path, with that run's kerning added to its
+    /// clusters and their run recorded.
+    private func withRunAttributes(_ paragraph: PreparedParagraph, runs: RunTable, firstRun run: Int)
+        -> PreparedParagraph {
+        let kern = runs.kerns[run]
+        let advances = kern == 0 ? paragraph.advances : paragraph.advances.map { $0 + kern }
+        let pieces = paragraph.pieces.map { $0.inRun(run) }
+        return PreparedParagraph(
+            utf16Start: paragraph.utf16Start, clusterStarts: paragraph.clusterStarts, advances: advances,
+            kerns: paragraph.kerns, flags: paragraph.flags,
+            segments: kern == 0 ? paragraph.segments : Self.segments(
+                ending: paragraph.segments.lazy.map { Int($0.end) }, advances: advances, kerns: paragraph.kerns,
+                flags: paragraph.flags),
+            pieces: pieces, plainGlyphs: paragraph.plainGlyphs,
+            clusterRuns: Array(repeating: UInt16(run), count: paragraph.clusterCount))
     }
 
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
     /// the segments that end at clusters `segmentEnds`.
     static func paragraph<Ends: Sequence<Int>>(
-        at start: Int, clusterStarts: [Int32], flags: [UInt8], segmentEnds: Ends, measures: Measures
+        at start: Int, clusterStarts: [Int32], flags: [UInt8], segmentEnds: Ends, measures: Measures,
+        clusterRuns: [UInt16] = []
     ) -> PreparedParagraph {
         let advances = Array(measures.advances.buffer), kerns = Array(measures.kerns.buffer)
         return PreparedParagraph(
             utf16Start: start, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
             segments: segments(ending: segmentEnds, advances: advances, kerns: kerns, flags: flags),
-            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [])
+            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [],
+            clusterRuns: clusterRuns)
     }
 
     /// What a paragraph's pieces write per cluster (scratch memory, copied into the
@@ -193,8 +249,12 @@ struct ParagraphBuilder {
         var start = 0
         var firstCluster = 0
         unowned(unsafe) var font: Font
+        /// The plain shaping tables of the piece's run font.
+        var plain: PlainShaping?
         var script = HB_SCRIPT_COMMON
         var level: UInt8 = 0
+        /// The attribute run (0 in a plain text).
+        var run = 0
         var isPlain = true
     }
 
@@ -203,12 +263,12 @@ struct ParagraphBuilder {
     private func emit(_ piece: OpenPiece, units end: Int, clusters endCluster: Int, base: UnsafePointer<UInt16>,
                       offset: Int, unitToCluster: Scratch<Int32>, into measures: inout Measures) {
         let units = piece.start..<end, clusters = piece.firstCluster..<endCluster
-        if piece.isPlain, let plain {
-            appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, into: &measures)
+        if piece.isPlain, let plain = piece.plain {
+            appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, run: piece.run, into: &measures)
         } else {
             measures.pieces.append(shapePiece(
                 base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,
-                offset: offset, unitToCluster: unitToCluster, into: &measures))
+                offset: offset, unitToCluster: unitToCluster, into: &measures).inRun(piece.run))
         }
     }
 
@@ -216,7 +276,7 @@ struct ParagraphBuilder {
     /// count). A segment's width leaves out the kerning of its last cluster with the next
     /// segment, which counts (as part of the trailing width) only when the next segment
     /// follows on the line.
-    private static func segments<Ends: Sequence<Int>>(
+    static func segments<Ends: Sequence<Int>>(
         ending ends: Ends, advances: [Int32], kerns: [Int32], flags: [UInt8]
     ) -> [Segment] {
         var segments: [Segment] = []

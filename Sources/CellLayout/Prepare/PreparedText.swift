@@ -12,8 +12,20 @@ import CHarfBuzz
 public final class PreparedText: @unchecked Sendable {
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
     public let font: Font
-    /// The height and baseline of a line in `font` (fallback fonts do not change it).
+    /// The height and baseline of a line in `font` (fallback fonts do not change it) —
+    /// of every line when `hasUniformLineMetrics`; in an attributed text whose runs differ,
+    /// each line takes the largest of the runs on it instead.
     public let lineMetrics: LineMetrics
+    /// How the paragraphs are set.
+    public let paragraphStyle: ParagraphStyle
+    /// Whether every line has `lineMetrics` (a plain text, or runs whose fonts and
+    /// baseline offsets give the same line metrics).
+    let hasUniformLineMetrics: Bool
+    /// Whether the paragraph style gives every line the full width from the edge.
+    let hasNoIndents: Bool
+    /// The attribute runs of an attributed text (indexed by `PreparedParagraph.clusterRuns`
+    /// and `ShapedPiece.run`); empty for a plain text.
+    let runStyles: [RunStyle]
     /// The text's length in UTF-16 code units.
     public let utf16Count: Int
     /// The text's hard paragraphs, in order; an empty text has none.
@@ -31,9 +43,15 @@ public final class PreparedText: @unchecked Sendable {
     let ellipsis: Ellipsis
 
     init(font: Font, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis,
-         arena: SegmentArena) {
+         arena: SegmentArena, paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
         self.font = font
-        self.lineMetrics = lineMetrics
+        let runMetrics = Set(runStyles.map(\.metrics))
+        self.lineMetrics = runMetrics.count == 1 ? runMetrics.first! : lineMetrics
+        self.hasUniformLineMetrics = runMetrics.count <= 1
+        self.paragraphStyle = paragraphStyle
+        self.hasNoIndents = paragraphStyle.firstLineHeadIndent == 0 && paragraphStyle.headIndent == 0
+            && paragraphStyle.tailIndent == 0
+        self.runStyles = runStyles
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
@@ -42,6 +60,17 @@ public final class PreparedText: @unchecked Sendable {
         } else {
             (segmentChunk, packedSegments) = (nil, nil)
         }
+    }
+}
+
+extension PreparedText {
+    /// "…" in attribute run `run` (the text's font for a plain text), in layout units: its
+    /// advance and the run's kerning.
+    func ellipsis(run: Int) -> Ellipsis { runStyles.isEmpty ? ellipsis : runStyles[run].ellipsis }
+
+    /// The width of "…" in attribute run `run`, in layout units.
+    func ellipsisWidth(run: Int) -> Int64 {
+        runStyles.isEmpty ? ellipsis.shaped.width : runStyles[run].ellipsis.shaped.width + Int64(runStyles[run].kern)
     }
 }
 
@@ -71,12 +100,15 @@ final class PreparedParagraph: Sendable {
     /// The glyph of each cluster of a plain run (`PlainShaping`), 0 for other clusters;
     /// empty when the paragraph has no plain run.
     let plainGlyphs: [UInt16]
+    /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
+    /// empty in a plain text.
+    let clusterRuns: [UInt16]
 
     var clusterCount: Int { advances.count }
 
     init(utf16Start: Int, clusterStarts: [Int32], advances: [Int32], kerns: [Int32], flags: [UInt8],
          segments: [Segment], pieces: [ShapedPiece],
-         plainGlyphs: [UInt16]) {
+         plainGlyphs: [UInt16], clusterRuns: [UInt16] = []) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
         self.advances = advances
@@ -85,6 +117,7 @@ final class PreparedParagraph: Sendable {
         self.segments = segments
         self.pieces = pieces
         self.plainGlyphs = plainGlyphs
+        self.clusterRuns = clusterRuns
     }
 }
 
@@ -156,6 +189,15 @@ struct ShapedPiece: Sendable {
     /// Kerning between this piece's last cluster and the next piece's first, in layout
     /// units, applied when both are on one line.
     var kernAfter: Int32 = 0
+    /// The attribute run the piece belongs to (`PreparedText.runStyles`; 0 in a plain text).
+    var run: Int = 0
+
+    /// The piece, in attribute run `run`.
+    func inRun(_ run: Int) -> ShapedPiece {
+        var piece = self
+        piece.run = run
+        return piece
+    }
 }
 
 /// "…" in a font (or its fallback), shaped by HarfBuzz: what truncation puts in.

@@ -66,8 +66,10 @@ public final class TextEngine: Sendable {
     ///   - text: the text.
     ///   - font: its font.
     ///   - vertical: whose vertical metrics set the line height (default: the font's).
+    ///   - paragraphStyle: how the paragraphs are set (default: UIKit's default style).
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
-    public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font) -> PreparedText {
+    public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
+                        paragraphStyle: ParagraphStyle = ParagraphStyle()) -> PreparedText {
         let units = Self.utf16(text)
         let tables = tables(for: font)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
@@ -75,7 +77,45 @@ public final class TextEngine: Sendable {
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
-                            arena: segmentArena)
+                            arena: segmentArena, paragraphStyle: paragraphStyle)
+    }
+
+    /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:)`, with
+    /// each run in its own font (`font` where the run names none) and kerning, pieces
+    /// split where runs change, and font kerning across a run boundary only where both
+    /// runs have the same font.
+    /// - Parameters:
+    ///   - text: the runs and the paragraph style.
+    ///   - font: the font of runs that name none.
+    ///   - vertical: whose vertical metrics set the line heights (default: the fonts').
+    public func prepare(_ text: AttributedText, font: Font, vertical: VerticalMetrics = .font) -> PreparedText {
+        var units: [UInt16] = []
+        var starts: [Int] = [], fonts: [Font] = [], plains: [PlainShaping?] = [], kerns: [Int32] = []
+        var styles: [RunStyle] = []
+        for run in text.runs where !run.text.isEmpty {
+            let runFont = run.font ?? font
+            let tables = tables(for: runFont)
+            let kern = Int32((run.kern.isFinite ? min(max(run.kern, -1e5), 1e5) * Font.unitsPerPoint : 0).rounded())
+            let natural = LineMetrics(font: runFont, vertical: vertical)
+            starts.append(units.count)
+            units += Self.utf16(run.text)
+            fonts.append(runFont)
+            plains.append(tables.plain)
+            kerns.append(kern)
+            styles.append(RunStyle(
+                font: runFont,
+                metrics: LineMetrics(ascent: natural.ascent + run.baselineOffset,
+                                     descent: natural.descent - run.baselineOffset, gap: natural.gap),
+                baselineOffset: run.baselineOffset, kern: kern, color: run.color, ellipsis: tables.ellipsis))
+        }
+        let tables = tables(for: font)
+        let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
+        let paragraphs = units.withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs).build()
+        }
+        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+                            utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
+                            arena: segmentArena, paragraphStyle: text.paragraphStyle, runStyles: styles)
     }
 
     /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin

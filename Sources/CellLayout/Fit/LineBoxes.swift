@@ -1,0 +1,131 @@
+/// A line's place down the text: the top of its box, its height and its baseline, in points.
+struct LineBox: Sendable {
+    let y: Double
+    let height: Double
+    let baseline: Double
+}
+
+extension PreparedText {
+    /// The metrics a line's fonts ask for: the largest ascent, descent and gap among the
+    /// attribute runs of its clusters ("…" counts in the run it takes), or `lineMetrics`
+    /// when every line has the same (fallback fonts never change a line's height).
+    func naturalMetrics(of span: LineSpan) -> LineMetrics {
+        guard !hasUniformLineMetrics else { return lineMetrics }
+        let runs = paragraphs[Int(span.paragraph)].clusterRuns
+        var metrics: LineMetrics?
+        func add(_ run: Int) {
+            let m = runStyles[run].metrics
+            metrics = metrics.map { $0.union(m) } ?? m
+        }
+        var last = -1
+        func addClusters(_ range: Range<Int32>) {
+            for c in range where Int(runs[Int(c)]) != last {
+                last = Int(runs[Int(c)])
+                add(last)
+            }
+        }
+        if span.hasEllipsis {
+            addClusters(span.start..<span.prefixEnd)
+            add(Int(span.ellipsisRun))
+            addClusters(span.suffixStart..<span.end)
+        } else {
+            addClusters(span.start..<span.end)
+        }
+        if let metrics { return metrics }
+        // An empty paragraph: the run its place falls in.
+        let offset = paragraphs[Int(span.paragraph)].utf16Start
+        return runStyles.isEmpty ? lineMetrics : runStyles[runIndex(at: offset)].metrics
+    }
+
+    /// The run that holds UTF-16 offset `offset` (the last run for the end of the text).
+    private func runIndex(at offset: Int) -> Int {
+        for paragraph in paragraphs {
+            for (c, start) in paragraph.clusterStarts.dropLast().enumerated() where Int(start) >= offset {
+                return Int(paragraph.clusterRuns[c])
+            }
+        }
+        return runStyles.count - 1
+    }
+
+    /// The lines' boxes, top to bottom, and the height of them all: each line as tall as
+    /// `ParagraphStyle.lineHeight` makes its natural metrics, `lineSpacing` below every
+    /// line, `paragraphSpacing` + `paragraphSpacingBefore` between paragraphs.
+    ///
+    /// With the same metrics on every line, each y is a product (the same arithmetic as
+    /// `uniformHeight(lines:)`, so sizes and layouts agree to the last bit), else a sum.
+    func stack(_ spans: [LineSpan]) -> (boxes: [LineBox], height: Double) {
+        let style = paragraphStyle
+        let between = style.paragraphSpacing + style.paragraphSpacingBefore
+        let uniform = hasUniformLineMetrics ? style.lineHeight(lineMetrics) : nil
+        var boxes: [LineBox] = []
+        boxes.reserveCapacity(spans.count)
+        var y = 0.0, paragraphBreaks = 0
+        for (i, span) in spans.enumerated() {
+            if i > 0, span.paragraph != spans[i - 1].paragraph {
+                y += between
+                paragraphBreaks += 1
+            }
+            let metrics = naturalMetrics(of: span)
+            let height = uniform ?? style.lineHeight(metrics)
+            if uniform != nil { y = Double(i) * (height + style.lineSpacing) + Double(paragraphBreaks) * between }
+            boxes.append(LineBox(y: y, height: height, baseline: y + height - metrics.descent - metrics.gap))
+            y += height + style.lineSpacing
+        }
+        if let uniform, !spans.isEmpty {
+            y = Double(spans.count) * (uniform + style.lineSpacing) + Double(paragraphBreaks) * between
+        }
+        return (boxes, y)
+    }
+
+    /// Whether paragraph `index` runs right to left: its lowest bidi level is odd.
+    func isRightToLeft(paragraph index: Int) -> Bool {
+        (paragraphs[index].pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
+    }
+}
+
+extension TextLayout {
+    /// Where line `index` starts across the text (points from its left edge) and, for a
+    /// justified line, the layout units added to each white space cluster inside it.
+    ///
+    /// The lines sit between the indents: from the head indent (`firstLineHeadIndent` on a
+    /// paragraph's first line, `headIndent` after) at the leading edge — the left in a
+    /// left-to-right paragraph, the right in a right-to-left one — to the tail indent.
+    /// A text fitted to an unlimited width aligns within its widest line.
+    func placement(ofLine index: Int) -> (x: Double, spacePadding: Int64, spaces: Int) {
+        let span = spans[index]
+        let rtl = prepared.isRightToLeft(paragraph: Int(span.paragraph))
+        let head = head(of: span)
+        let total = width.isFinite ? PreparedText.layoutUnits(width) : spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0
+        let available = width.isFinite ? widths.of(lineStartingAt: span.start) : total - head
+        // The line's room, from its left end.
+        let roomStart = rtl ? total - head - available : head
+        let slack = available - span.width
+        var alignment = prepared.paragraphStyle.alignment
+        let isLastOfParagraph = index == spans.count - 1 || spans[index + 1].paragraph != span.paragraph
+        if alignment == .justified, isLastOfParagraph || span.hasEllipsis || slack <= 0 { alignment = .natural }
+        if alignment == .natural { alignment = rtl ? .right : .left }
+        let offset: Int64
+        var padding: Int64 = 0, spaces = 0
+        switch alignment {
+        case .left, .natural: offset = 0
+        case .right: offset = slack
+        case .center: offset = slack / 2
+        case .justified:
+            offset = 0
+            spaces = interiorSpaces(of: span)
+            padding = spaces > 0 ? slack / Int64(spaces) : 0
+        }
+        return (Double(roomStart + offset) / Font.unitsPerPoint, padding, spaces)
+    }
+
+    /// The white space clusters between a line's first and last visible clusters: where a
+    /// justified line is widened.
+    func interiorSpaces(of span: LineSpan) -> Int {
+        let flags = prepared.paragraphs[Int(span.paragraph)].flags
+        var end = span.end
+        while end > span.start, flags[Int(end) - 1] & ClusterFlags.whitespace != 0 { end -= 1 }
+        var start = span.start
+        while start < end, flags[Int(start)] & ClusterFlags.whitespace != 0 { start += 1 }
+        return (start..<end).reduce(0) { $0 + (flags[Int($1)] & ClusterFlags.whitespace != 0 ? 1 : 0) }
+    }
+}

@@ -1,0 +1,43 @@
+/// The attribute runs of an attributed text as the paragraph builder reads them: where
+/// each run starts and the font, plain shaping tables and kerning it brings.
+struct RunTable {
+    /// Each run's first UTF-16 offset in the whole text, ascending (the first is 0).
+    let starts: [Int]
+    /// Each run's font.
+    let fonts: [Font]
+    /// Each run's plain shaping tables (nil: every piece of it is shaped).
+    let plains: [PlainShaping?]
+    /// Each run's `kern` in layout units, added to each of its clusters' advances.
+    let kerns: [Int32]
+
+    /// The run that holds UTF-16 offset `unit`, searching forward from run `from`.
+    @inline(__always)
+    func run(at unit: Int, from: Int) -> Int {
+        var run = from
+        while run + 1 < starts.count, starts[run + 1] <= unit { run += 1 }
+        return run
+    }
+
+    /// The run that holds `range` whole, or nil when it crosses a run boundary.
+    func run(holding range: Range<Int>) -> Int? {
+        let run = run(at: range.lowerBound, from: 0)
+        return run + 1 < starts.count && starts[run + 1] < range.upperBound ? nil : run
+    }
+}
+
+/// What a prepared attributed text keeps of each run for fitting and drawing.
+struct RunStyle: Sendable {
+    /// The run's font.
+    let font: Font
+    /// The run's line metrics, moved by its baseline offset (a raised run needs more
+    /// ascent and less descent).
+    let metrics: LineMetrics
+    /// Points the run is raised.
+    let baselineOffset: Double
+    /// `kern` in layout units (added after each cluster).
+    let kern: Int32
+    /// The run's colour, if it has one.
+    let color: TextColor?
+    /// "…" in the run's font, for truncation next to this run.
+    let ellipsis: Ellipsis
+}
