@@ -5,7 +5,7 @@
   report.py tag K=V … < JSON Lines              -> the same records with K=V added
   report.py render RAW_DIR                      -> the Markdown report on stdout
 
-RAW_DIR holds one JSON Lines file per section (text, table, cli, huge), each starting
+RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, huge), each starting
 with a {"bench":"meta",...} record; every timed benchmark appears once per run, and the
 report keeps the best run of each (highest rows/s, lowest time).
 """
@@ -23,6 +23,7 @@ TARGETS = {
     "query_ns": 1000.0,   # each query under a microsecond
     "update_ms": 1.0,     # a single-row update under a millisecond
     "huge_mb": 300.0,     # 10 M-row JSON Lines under 300 MB peak
+    "five_widths": 1.5,   # --widths with five widths costs at most 1.5x one --width
 }
 
 
@@ -100,7 +101,7 @@ def meta_line(meta):
 def render(raw_dir):
     lines = []
     w = lines.append
-    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "huge")]
+    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "huge")]
     machine = next((m for m in metas if m), {}) or {}
     w("# cell-layout benchmarks")
     w("")
@@ -220,6 +221,39 @@ def render(raw_dir):
         w(f"Input: public-10k cycled to {rows:,} rows (`Benchmarks/tools/gen_rows.py`; for `layout` each row "
           "is a cell: subtitle + detailText when the corpus row has a detail, accessories cycling) in a "
           "temporary file; the release binary `.build/release/layout-cli` of the main package.")
+        w("")
+
+    meta, widths = load(raw_dir, "widths")
+    if widths:
+        w("## Every device width in one pass — `--widths 320,375,390,414,768` against `--width 375`")
+        w("")
+        w(meta_line(meta))
+        w("")
+        w("| command | corpus | rows | one width | five widths | five ÷ one (best runs) | per run | target | |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        for cmd in ("measure", "layout"):
+            for corpus in sorted({r["corpus"] for r in widths}):
+                one = best(widths, "rowsPerSecond", bench="widths", corpus=corpus, command=cmd, widths=1)
+                five = best(widths, "rowsPerSecond", bench="widths", corpus=corpus, command=cmd, widths=5)
+                if not one or not five:
+                    continue
+                cost = ratio(five["seconds"], one["seconds"])
+                runs = sorted({r["run"] for r in widths if r.get("corpus") == corpus and r.get("command") == cmd})
+                pairs = []
+                for run in runs:
+                    a = best(widths, "seconds", False, bench="widths", corpus=corpus, command=cmd, widths=1, run=run)
+                    b = best(widths, "seconds", False, bench="widths", corpus=corpus, command=cmd, widths=5, run=run)
+                    if a and b:
+                        pairs.append(rx(ratio(b["seconds"], a["seconds"])))
+                ok = None if cost is None else cost <= TARGETS["five_widths"]
+                w(f"| `{cmd}` | {corpus} | {one['rows']:,} | {one['seconds']:.2f} s ({n(one['rowsPerSecond'])} rows/s) | "
+                  f"{five['seconds']:.2f} s ({n(five['rowsPerSecond'])} rows/s) | {rx(cost)} | {', '.join(pairs)} | ≤ 1.5× | {verdict(ok)} |")
+                summary.append((f"five widths ≤ 1.5× one, `{cmd}` ({corpus})", rx(cost), ok))
+        w("")
+        w("Whole process, wall time: the release `layout-cli` reading a file of the corpus cycled to the "
+          "given rows (`gen_rows.py`; `layout` rows as in the CLI section) and writing to /dev/null, "
+          "`--no-system-fonts`. Each run times the one-width and the five-width command back to back, so "
+          "load from other processes on the machine falls on both; \"per run\" is each run's own ratio.")
         w("")
 
     meta, huge = load(raw_dir, "huge")

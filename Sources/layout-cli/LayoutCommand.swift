@@ -14,7 +14,11 @@ struct LayoutCommand: ParsableCommand {
 
             With --jsonl the input is JSON Lines, one ROW per line (a plain table of one \
             section), and the output one laid-out row per line with its running "y", in \
-            order, using all cores with flat memory; --width is required.
+            order, using all cores with flat memory; --width is required. With --jsonl and \
+            --widths a,b,c instead, each row is decoded and its texts prepared once, then \
+            laid out at each width in turn (its subviews autoresized from one width to the \
+            next, as a rotating device does), and written as {"id", "layouts": [...]}: one \
+            laid-out row per width, each with that width's running "y".
 
             With --check the layout is not written but compared with a stored one (a \
             golden file written by this command): every differing row, span and frame is \
@@ -26,6 +30,7 @@ struct LayoutCommand: ParsableCommand {
               layout-cli layout Examples/settings.json --width 375
               layout-cli layout Examples/settings.json --widths 375,667,375
               layout-cli layout --jsonl Examples/rows.jsonl --width 375 > rows-out.jsonl
+              layout-cli layout --jsonl Examples/rows.jsonl --widths 320,375,768 > rows-out.jsonl
               layout-cli layout Examples/settings.json --check settings-golden.json --tolerance 0.5
             """
     )
@@ -52,7 +57,7 @@ struct LayoutCommand: ParsableCommand {
     func validate() throws {
         if jsonl, check != nil { throw ValidationError("--check does not go with --jsonl") }
         if check == nil, tolerance != nil { throw ValidationError("--tolerance goes with --check") }
-        if jsonl, widths != nil { throw ValidationError("--widths does not go with --jsonl") }
+        if jsonl, widths != nil, input.width != nil { throw ValidationError("give --width or --widths, not both") }
         if !jsonl, metrics != nil { throw ValidationError("--metrics goes with --jsonl (a table file has its own)") }
     }
 
@@ -60,9 +65,7 @@ struct LayoutCommand: ParsableCommand {
         if jsonl { return try runStream() }
         var writer = JSONWriter()
         if let widths {
-            let list = try widths.split(separator: ",", omittingEmptySubsequences: false).map {
-                try OptionValues.positive(String($0), option: "--widths")
-            }
+            let list = try OptionValues.widths(widths)
             let (table, _) = try input.load(width: list[0])
             writer.raw("{\"layouts\":[")
             for (i, width) in list.enumerated() {
@@ -82,10 +85,17 @@ struct LayoutCommand: ParsableCommand {
         Output.flushStandardOutput()
     }
 
-    /// JSON Lines: each line a ROW, laid out at --width, written with its running y.
+    /// JSON Lines: each line a ROW, laid out at --width, written with its running y; or,
+    /// with --widths, laid out at every width in turn and written as {"id", "layouts"}.
     private func runStream() throws {
-        guard let widthText = input.width else { throw CLIError("--width: required with --jsonl") }
-        let width = try OptionValues.positive(widthText, option: "--width")
+        let fitWidths: [Double]
+        if let widths {
+            fitWidths = try OptionValues.widths(widths)
+        } else if let widthText = input.width {
+            fitWidths = [try OptionValues.positive(widthText, option: "--width")]
+        } else {
+            throw CLIError("--width: required with --jsonl (or --widths a,b,c)")
+        }
         let engine = try input.fontOptions.makeEngine()
         let decoder = TableDecoder(fonts: engine.fonts)
         var tableMetrics = TableMetrics()
@@ -97,19 +107,41 @@ struct LayoutCommand: ParsableCommand {
             }
         }
         let rowMetrics = tableMetrics
-        // Streamed rows are all different: keeping prepared texts would only cost memory.
-        let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: rowMetrics, preparedTexts: 0))
+        // Streamed rows are all different: keeping prepared texts would only cost memory,
+        // except for the few a row reuses at its next width (a row is laid out at all its
+        // widths by one thread, one width after the other).
+        let layouter = CellLayouter(measurer: LabelMeasurer(
+            engine: engine, metrics: rowMetrics, preparedTexts: fitWidths.count > 1 ? 4096 : 0,
+            preparedBytes: 16 << 20))
+        let layoutsArray = widths != nil
         var writer = JSONWriter()
-        var y = 0.0
-        var rows = RowStream<(JSONValue, RowLayout)>(
+        var ys = [Double](repeating: 0, count: fitWidths.count)
+        var rows = RowStream<(JSONValue, [RowLayout])>(
             reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
-            return (cell.id, try layouter.layout(cell, width: width))
-        } write: { id, row in
+            var layouts: [RowLayout] = []
+            layouts.reserveCapacity(fitWidths.count)
+            for width in fitWidths {
+                layouts.append(try layouter.layout(cell, width: width, previous: layouts.last?.subviewState))
+            }
+            return (cell.id, layouts)
+        } write: { id, layouts in
             writer.reset()
-            TableEncoder.encode(row, id: id, y: y, into: &writer)
-            y += row.height
+            if layoutsArray {
+                writer.raw("{\"id\":")
+                writer.write(id)
+                writer.raw(",\"layouts\":[")
+                for (i, row) in layouts.enumerated() {
+                    if i > 0 { writer.raw(",") }
+                    TableEncoder.encode(row, id: nil, y: ys[i], into: &writer)
+                    ys[i] += row.height
+                }
+                writer.raw("]}")
+            } else {
+                TableEncoder.encode(layouts[0], id: id, y: ys[0], into: &writer)
+                ys[0] += layouts[0].height
+            }
             Output.writeLine(writer.bytes)
         }
         Output.flushStandardOutput()

@@ -13,8 +13,13 @@ struct MeasureCommand: ParsableCommand {
             line height, rounded up to the next 1/scale point. A bad row stops the run with \
             its file and line (exit 1) after the rows before it; --keep-going skips it.
 
+            With --widths a,b,c instead of --width, each text is prepared once and fitted at \
+            every width: one {"id", "sizes": [{"lines", "width", "height"}, …]} per row, one \
+            entry per width in the order given (--detail adds each entry's "breaks").
+
             Example:
               layout-cli measure --font Inter --size 17 --width 343 < texts.jsonl > sizes.jsonl
+              layout-cli measure --widths 320,375,390,414,768 < texts.jsonl > sizes.jsonl
               layout-cli measure --width 200 --lines 2 --break tail --detail --text "Hello, world"
             """
     )
@@ -29,7 +34,10 @@ struct MeasureCommand: ParsableCommand {
     var weight = "regular"
 
     @Option(parsing: .unconditional, help: "The line width in points.")
-    var width: String
+    var width: String?
+
+    @Option(help: "Comma-separated line widths: every text prepared once and fitted at each; writes \"sizes\".")
+    var widths: String?
 
     @Option(parsing: .unconditional, help: "The most lines (0 = no limit); with head/middle/tail the last line is truncated with \"…\".")
     var lines = "0"
@@ -54,8 +62,18 @@ struct MeasureCommand: ParsableCommand {
     @Argument(help: "A JSON Lines file (default: standard input).")
     var input: String?
 
+    func validate() throws {
+        switch (width, widths) {
+        case (nil, nil): throw ValidationError("Missing expected argument '--width <width>' (or --widths a,b,c)")
+        case (.some, .some): throw ValidationError("give --width or --widths, not both")
+        default: break
+        }
+    }
+
     func run() throws {
-        let width = try OptionValues.positive(self.width, option: "--width")
+        let fitWidths = try widths.map { try OptionValues.widths($0) }
+            ?? [OptionValues.positive(width!, option: "--width")]
+        let sizesArray = widths != nil
         let size = try OptionValues.positive(size, option: "--size", maximum: 10_000)
         let maxLines = try OptionValues.count(lines, option: "--lines")
         let scale = try OptionValues.scale(scale)
@@ -67,20 +85,20 @@ struct MeasureCommand: ParsableCommand {
         let detail = detail
         var writer = JSONWriter()
 
-        /// The size, and the break offsets when --detail asks for them (only then are the
-        /// lines kept).
-        @Sendable func measure(_ text: String) -> (TextSize, [Int]?) {
+        /// The text prepared once, then at each width its size, and the break offsets when
+        /// --detail asks for them (only then are the lines kept).
+        @Sendable func measure(_ text: String) -> [Measured] {
             let prepared = engine.prepare(text, font: font)
-            guard detail else { return (prepared.size(width: width, options: options), nil) }
-            let layout = prepared.fit(width: width, options: options)
-            return (layout.size, layout.breakOffsets)
+            return fitWidths.map { width in
+                guard detail else { return Measured(size: prepared.size(width: width, options: options), breaks: nil) }
+                let layout = prepared.fit(width: width, options: options)
+                return Measured(size: layout.size, breaks: layout.breakOffsets)
+            }
         }
 
-        func write(_ id: JSONValue, _ measured: (size: TextSize, breaks: [Int]?)) {
-            writer.reset()
-            writer.raw("{\"id\":")
-            writer.write(id)
-            writer.raw(",\"lines\":\(measured.size.lines),\"width\":")
+        /// `"lines":…,"width":…,"height":…` and the breaks, without braces.
+        func fields(_ measured: Measured) {
+            writer.raw("\"lines\":\(measured.size.lines),\"width\":")
             writer.write(measured.size.usedWidth)
             writer.raw(",\"height\":")
             writer.write(measured.size.height(scale: scale))
@@ -88,7 +106,25 @@ struct MeasureCommand: ParsableCommand {
                 writer.raw(",\"breaks\":")
                 writer.write(.array(breaks.map { .number(Double($0)) }))
             }
-            writer.raw("}")
+        }
+
+        func write(_ id: JSONValue, _ measured: [Measured]) {
+            writer.reset()
+            writer.raw("{\"id\":")
+            writer.write(id)
+            if sizesArray {
+                writer.raw(",\"sizes\":[")
+                for (i, entry) in measured.enumerated() {
+                    writer.raw(i == 0 ? "{" : ",{")
+                    fields(entry)
+                    writer.raw("}")
+                }
+                writer.raw("]}")
+            } else {
+                writer.raw(",")
+                fields(measured[0])
+                writer.raw("}")
+            }
             Output.writeLine(writer.bytes)
         }
 
@@ -96,7 +132,7 @@ struct MeasureCommand: ParsableCommand {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
             write(.null, measure(text))
         } else {
-            var rows = RowStream<(JSONValue, (TextSize, [Int]?))>(
+            var rows = RowStream<(JSONValue, [Measured])>(
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
                 (row["id"] ?? .null, measure(try Rows.text(row, key: "text")))
@@ -106,4 +142,10 @@ struct MeasureCommand: ParsableCommand {
         }
         Output.flushStandardOutput()
     }
+}
+
+/// One text fitted at one width: its size, and its break offsets with --detail.
+private struct Measured: Sendable {
+    let size: TextSize
+    let breaks: [Int]?
 }

@@ -13,6 +13,18 @@ enum OptionValues {
         return value
     }
 
+    /// A comma-separated list of widths (`--widths 320,375,768`), each a positive number;
+    /// an error names the entry, counting from 1.
+    static func widths(_ text: String, option: String = "--widths") throws -> [Double] {
+        try text.split(separator: ",", omittingEmptySubsequences: false).enumerated().map { i, entry in
+            let entry = String(entry)
+            guard !entry.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError("\(option): entry \(i + 1) is empty, in \"\(text)\"")
+            }
+            return try positive(entry, option: "\(option) entry \(i + 1)")
+        }
+    }
+
     /// Any finite number in ±1e9 (an offset or a y).
     static func number(_ text: String, option: String) throws -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= 1e9 else {

@@ -28,11 +28,15 @@ public enum TableEncoder {
         writer.raw("]}")
     }
 
-    /// One row.
-    public static func encode(_ row: RowLayout, id: JSONValue, y: Double, into writer: inout JSONWriter) {
-        writer.raw("{\"id\":")
-        writer.write(id)
-        writer.raw(",\"y\":")
+    /// One row; a nil `id` leaves the key out (one entry of a row's layouts at several widths).
+    public static func encode(_ row: RowLayout, id: JSONValue?, y: Double, into writer: inout JSONWriter) {
+        if let id {
+            writer.raw("{\"id\":")
+            writer.write(id)
+            writer.raw(",\"y\":")
+        } else {
+            writer.raw("{\"y\":")
+        }
         writer.write(y)
         writer.raw(",\"height\":")
         writer.write(row.height)

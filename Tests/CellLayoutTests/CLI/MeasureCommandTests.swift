@@ -56,7 +56,7 @@ import Testing
         .init(arguments: ["--width", "100", "/nonexistent.jsonl"], stdin: [],
               message: "/nonexistent.jsonl: cannot open: No such file or directory", status: 1),
         .init(arguments: ["--width", "100", "--bogus"], stdin: [], message: "Error: Unknown option '--bogus'", status: 2),
-        .init(arguments: [], stdin: [], message: "Error: Missing expected argument '--width <width>'", status: 2),
+        .init(arguments: [], stdin: [], message: "Error: Missing expected argument '--width <width>' (or --widths a,b,c)", status: 2),
     ]
 
     @Test(arguments: badInputs)

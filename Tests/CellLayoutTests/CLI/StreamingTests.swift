@@ -73,7 +73,7 @@ import Testing
         #expect(result.stderr == "<stdin>:2: editing.control: unknown editing control \"remove\" (expected none, delete, insert)\n")
         let missingWidth = try CLI.run(["layout", "--jsonl", "-"], stdin: input)
         #expect(missingWidth.status == 1)
-        #expect(missingWidth.stderr == "--width: required with --jsonl\n")
+        #expect(missingWidth.stderr == "--width: required with --jsonl (or --widths a,b,c)\n")
     }
 }
 
