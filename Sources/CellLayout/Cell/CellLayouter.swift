@@ -24,8 +24,18 @@ public struct CellLayouter: Sendable {
     ///   - width: the cell's width.
     ///   - previous: the custom subviews' state after the last layout of this same row
     ///     (nil for the first): autoresizing continues from there.
+    ///   - direction: the table's layout direction, which a cell whose
+    ///     `semanticContentAttribute` is `.unspecified` follows.
     /// - Throws: `FontError` when a font cannot be resolved.
-    public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil) throws -> RowLayout {
+    public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil,
+                       inheriting direction: LayoutDirection = .leftToRight) throws -> RowLayout {
+        let row = try layoutLeftToRight(cell, width: width, previous: previous)
+        let rightToLeft = cell.semanticContentAttribute.layoutDirection(inheriting: direction) == .rightToLeft
+        return rightToLeft ? row.mirrored(cellWidth: width) : row
+    }
+
+    /// The cell laid out left to right.
+    private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?) throws -> RowLayout {
         let m = metrics
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory

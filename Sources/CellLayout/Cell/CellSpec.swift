@@ -132,6 +132,9 @@ public struct CellSpec: Hashable, Sendable {
     public var additionalHeight: Double = 0
     /// Custom subviews of the content view.
     public var subviews: [ViewSpec] = []
+    /// Whether the cell lays out right to left (`UIView.semanticContentAttribute`);
+    /// `.unspecified` follows the table.
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
 
     /// A default-style row with no text.
     public init() {}

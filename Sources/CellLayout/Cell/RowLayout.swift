@@ -28,6 +28,9 @@ public struct RowLayout: Sendable {
     public var labels: [LabelLayout]
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
+    /// The direction the cell was laid out in: right to left mirrors the standard layout
+    /// (and a renderer draws the chevron pointing left, the switch knob mirrored).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     /// The textLabel's frame, when the row has text.
     public var textLabel: CGRect? { labels.first { $0.id == "textLabel" }?.frame }

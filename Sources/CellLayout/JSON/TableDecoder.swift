@@ -15,7 +15,7 @@ public struct TableDecoder: Sendable {
     /// - Throws: `InputError`.
     public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
         let root = JSONNode(document)
-        let members = try root.members(known: ["width", "style", "metrics", "sections", "rows"])
+        let members = try root.members(known: ["width", "style", "metrics", "sections", "rows", "semanticContentAttribute"])
         let tableWidth: Double
         if let width {
             tableWidth = width
@@ -27,6 +27,9 @@ public struct TableDecoder: Sendable {
         var table = TableSpec(width: tableWidth)
         if let style = members["style"] { table.style = try style.choice("table style") }
         if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        if let attribute = members["semanticContentAttribute"] {
+            table.semanticContentAttribute = try attribute.choice("semantic content attribute")
+        }
         switch (members["sections"], members["rows"]) {
         case (let sections?, nil):
             table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
@@ -66,7 +69,7 @@ public struct TableDecoder: Sendable {
         let m = try node.members(known: [
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
-            "swipeActions", "height", "minHeight", "additionalHeight", "subviews",
+            "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute",
         ])
         var cell = CellSpec()
         if let id = m["id"] { cell.id = id.value }
@@ -105,6 +108,9 @@ public struct TableDecoder: Sendable {
         }
         if let minHeight = m["minHeight"] { cell.minHeight = try minHeight.number(in: 0...100_000) }
         if let extra = m["additionalHeight"] { cell.additionalHeight = try extra.number(in: -100_000...100_000) }
+        if let attribute = m["semanticContentAttribute"] {
+            cell.semanticContentAttribute = try attribute.choice("semantic content attribute")
+        }
         if let subviews = m["subviews"] {
             var ids: Set<String> = ["textLabel", "detailTextLabel"]
             cell.subviews = try subviews.elements().map { node throws(InputError) in

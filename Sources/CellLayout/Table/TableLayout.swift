@@ -40,6 +40,10 @@ public final class TableLayout {
     /// The sum of all headers, rows and footers.
     public var contentHeight: Double { offsets.total }
 
+    /// The table's layout direction (from its `semanticContentAttribute`), which rows that
+    /// leave theirs unspecified follow.
+    public var layoutDirection: LayoutDirection { spec.semanticContentAttribute.layoutDirection(inheriting: .leftToRight) }
+
     /// The x and width of cells: the table's full width, or inset in insetGrouped tables.
     public var cellFrameX: (x: Double, width: Double) {
         spec.style == .insetGrouped
@@ -273,9 +277,11 @@ public final class TableLayout {
     ) throws -> BlockedArray<RowLayout> where Cells.Element == CellSpec, Cells.Index == Int {
         let cellWidth = cellFrameX.width
         let layouter = self.layouter
+        let direction = layoutDirection
         if cells.count < 64 {
             return BlockedArray(try cells.indices.map { i in
-                try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex])
+                try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex],
+                                    inheriting: direction)
             })
         }
         // In slices of 64 Ki rows, each moved into the blocks as it is done: a million rows
@@ -284,7 +290,10 @@ public final class TableLayout {
         for start in stride(from: cells.startIndex, to: cells.endIndex, by: 1 << 16) {
             let slice = start..<Swift.min(cells.endIndex, start + (1 << 16))
             let results = slice.concurrentMap(chunk: 256) { i in
-                Result { try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex]) }
+                Result {
+                    try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex],
+                                        inheriting: direction)
+                }
             }
             if let failure = results.first(where: { if case .failure = $0 { true } else { false } }) {
                 _ = try failure.get()
@@ -327,12 +336,14 @@ public final class TableLayout {
         var height = m.ceilToPixel(padding.top + measured.height + padding.bottom)
         if !grouped { height = max(height, m.plainHeaderHeight) }
         let y = grouped ? padding.top : m.roundToPixel((height - measured.height) / 2)
+        // Right to left, the text starts at the right margin and aligns right.
+        let rightToLeft = layoutDirection == .rightToLeft
+        let x = cell.x + (rightToLeft ? cell.width - m.leadingMargin - labelWidth : m.leadingMargin)
         return HeaderLayout(
             height: height,
             textLabel: LabelLayout(
-                id: "textLabel",
-                frame: CGRect(x: cell.x + m.leadingMargin, y: y, width: labelWidth, height: measured.height),
-                measurement: measured, alignsRight: false))
+                id: "textLabel", frame: CGRect(x: x, y: y, width: labelWidth, height: measured.height),
+                measurement: measured, alignsRight: rightToLeft))
     }
 
     // MARK: Index bookkeeping

@@ -18,6 +18,9 @@ public struct TableSpec: Sendable {
     public var metrics = TableMetrics()
     /// The sections.
     public var sections: [SectionSpec] = []
+    /// Whether the table lays out right to left (`UIView.semanticContentAttribute`): its
+    /// headers, footers and the rows that leave theirs `.unspecified`.
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
 
     /// - Parameters: the width, style, metrics and sections.
     public init(width: Double, style: Style = .plain, metrics: TableMetrics = TableMetrics(),
