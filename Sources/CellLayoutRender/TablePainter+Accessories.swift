@@ -7,29 +7,33 @@ extension TablePainter {
 
     /// The accessory in its frame (cell coordinates offset to the table): a chevron, a
     /// blue checkmark, an info button, an info button and a chevron, or a custom view.
-    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect) throws {
+    /// Right to left, the chevron points left and follows the info button leftward.
+    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect, rightToLeft: Bool = false) throws {
         switch accessory {
         case .none: break
-        case .disclosureIndicator: drawChevron(in: frame)
+        case .disclosureIndicator: drawChevron(in: frame, pointingLeft: rightToLeft)
         case .checkmark: drawCheckmark(in: frame)
         case .detailButton: drawInfoButton(in: frame)
         case .detailDisclosureButton:
             let side = min(frame.width, frame.height)
-            drawInfoButton(in: CGRect(x: frame.minX, y: frame.midY - side / 2, width: side, height: side))
             let chevron = table.metrics.disclosureIndicatorSize
-            drawChevron(in: CGRect(x: frame.maxX - chevron.width, y: frame.midY - chevron.height / 2,
-                                   width: chevron.width, height: chevron.height))
-        case .view(let view): try drawView(view, in: frame)
+            drawInfoButton(in: CGRect(x: rightToLeft ? frame.maxX - side : frame.minX, y: frame.midY - side / 2,
+                                      width: side, height: side))
+            drawChevron(in: CGRect(x: rightToLeft ? frame.minX : frame.maxX - chevron.width,
+                                   y: frame.midY - chevron.height / 2, width: chevron.width, height: chevron.height),
+                        pointingLeft: rightToLeft)
+        case .view(let view): try drawView(view, in: frame, rightToLeft: rightToLeft)
         }
     }
 
-    /// A gray ">" filling `frame`.
-    mutating func drawChevron(in frame: CGRect) {
+    /// A gray ">" filling `frame` (a "<" when `pointingLeft`).
+    mutating func drawChevron(in frame: CGRect, pointingLeft: Bool = false) {
         let half = Self.accessoryStroke / 2
+        let (open, tip) = pointingLeft ? (frame.maxX - half, frame.minX + half) : (frame.minX + half, frame.maxX - half)
         canvas.strokePolyline([
-            CGPoint(x: frame.minX + half, y: frame.minY + half),
-            CGPoint(x: frame.maxX - half, y: frame.midY),
-            CGPoint(x: frame.minX + half, y: frame.maxY - half),
+            CGPoint(x: open, y: frame.minY + half),
+            CGPoint(x: tip, y: frame.midY),
+            CGPoint(x: open, y: frame.maxY - half),
         ], lineWidth: Self.accessoryStroke, color: .secondaryLabel)
     }
 

@@ -6,11 +6,12 @@ extension TablePainter {
     private static let knobShadow = RGBA(r: 0, g: 0, b: 0, a: 48)
 
     /// A custom view (a subview, or an accessory view) in `frame`, by kind. A plain view
-    /// has no background, so it draws nothing.
-    mutating func drawView(_ view: ViewSpec, in frame: CGRect) throws {
+    /// has no background, so it draws nothing. In a right-to-left cell a switch and a
+    /// slider are mirrored, as UIKit's controls are.
+    mutating func drawView(_ view: ViewSpec, in frame: CGRect, rightToLeft: Bool = false) throws {
         switch view.kind {
-        case .switch: drawSwitch(in: frame)
-        case .slider: drawSlider(in: frame)
+        case .switch: drawSwitch(in: frame, rightToLeft: rightToLeft)
+        case .slider: drawSlider(in: frame, rightToLeft: rightToLeft)
         case .button: try drawButtonTitle(view, in: frame)
         case .image: drawImagePlaceholder(in: frame)
         case .label: try drawAccessoryLabel(view, in: frame)
@@ -18,23 +19,26 @@ extension TablePainter {
         }
     }
 
-    /// A switch that is on: a green capsule with the white knob at its right end.
-    mutating func drawSwitch(in frame: CGRect) {
+    /// A switch that is on: a green capsule with the white knob at its trailing end (the
+    /// right, or the left when `rightToLeft`).
+    mutating func drawSwitch(in frame: CGRect, rightToLeft: Bool = false) {
         canvas.fillRoundedRect(frame, cornerRadius: frame.height / 2, color: .systemGreen)
         let inset = 2.0
         let diameter = max(0, min(frame.width, frame.height) - 2 * inset)
-        drawKnob(center: CGPoint(x: frame.maxX - inset - diameter / 2, y: frame.midY), radius: diameter / 2)
+        let x = rightToLeft ? frame.minX + inset + diameter / 2 : frame.maxX - inset - diameter / 2
+        drawKnob(center: CGPoint(x: x, y: frame.midY), radius: diameter / 2)
     }
 
-    /// A slider at its middle value: a thin track, blue up to the thumb and gray after it.
-    mutating func drawSlider(in frame: CGRect) {
+    /// A slider at its middle value: a thin track, blue from its minimum end (the left, or
+    /// the right when `rightToLeft`) up to the thumb and gray after it.
+    mutating func drawSlider(in frame: CGRect, rightToLeft: Bool = false) {
         let track = 2.0
         let radius = min(14, frame.width / 2, frame.height / 2)
         let y = frame.midY - track / 2
         canvas.fillRoundedRect(CGRect(x: frame.minX, y: y, width: frame.width / 2, height: track),
-                               cornerRadius: track / 2, color: .systemBlue)
+                               cornerRadius: track / 2, color: rightToLeft ? .placeholder : .systemBlue)
         canvas.fillRoundedRect(CGRect(x: frame.midX, y: y, width: frame.width / 2, height: track),
-                               cornerRadius: track / 2, color: .placeholder)
+                               cornerRadius: track / 2, color: rightToLeft ? .systemBlue : .placeholder)
         drawKnob(center: CGPoint(x: frame.midX, y: frame.midY), radius: radius)
     }
 

@@ -78,11 +78,12 @@ struct TablePainter {
         for label in row.labels {
             drawLabel(label, origin: content, color: Self.textColor(of: label, style: cell.style))
         }
+        let rightToLeft = row.layoutDirection == .rightToLeft
         for (view, subview) in zip(cell.subviews, row.subviews) where view.kind != .label {
-            try drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y))
+            try drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y), rightToLeft: rightToLeft)
         }
         if let accessory = row.accessoryView {
-            try drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y))
+            try drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), rightToLeft: rightToLeft)
         }
         if let reorder = row.reorderControl {
             drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))
@@ -112,8 +113,11 @@ struct TablePainter {
             let cell = table.rect(of: RowPath(section: section, row: r))
             let isLast = r == rows.count - 1
             if isLast && style == .insetGrouped { continue }
-            let inset = isLast && style == .grouped ? 0 : row.contentView.minX + separatorInset(row)
-            canvas.fill(CGRect(x: cell.minX + inset, y: cell.minY + row.contentView.maxY,
+            // Inset from the leading edge: the left, or the right in a right-to-left row.
+            let rightToLeft = row.layoutDirection == .rightToLeft
+            let leading = rightToLeft ? cell.width - row.contentView.maxX : row.contentView.minX
+            let inset = isLast && style == .grouped ? 0 : leading + separatorInset(row)
+            canvas.fill(CGRect(x: cell.minX + (rightToLeft ? 0 : inset), y: cell.minY + row.contentView.maxY,
                                width: cell.width - inset, height: m.separatorHeight), color: .separator)
         }
         if style == .grouped {
@@ -123,10 +127,10 @@ struct TablePainter {
         }
     }
 
-    /// Where a row's separator starts in its content view: at the text when the row shows
-    /// an image, else at the leading margin.
+    /// How far from the content view's leading edge a row's separator starts: at the text
+    /// when the row shows an image, else at the leading margin.
     private func separatorInset(_ row: RowLayout) -> Double {
         guard row.imageView != nil, let text = row.textLabel else { return table.metrics.leadingMargin }
-        return text.minX
+        return row.layoutDirection == .rightToLeft ? row.contentView.width - text.maxX : text.minX
     }
 }
