@@ -11,6 +11,9 @@ struct FontOptions: ParsableArguments {
           help: "Use only the bundled and --font-dir fonts, so results are the same on every machine.")
     var noSystemFonts = false
 
+    @Option(help: "The text's language (BCP 47: ja, zh-Hans, zh-Hant, ko, …): orders system fallback fonts, e.g. for Han characters. Default: the locale's.")
+    var language: String?
+
     /// A text engine over the bundled fonts, the --font-dir folders and (unless turned
     /// off) the system's fonts.
     func makeEngine() throws -> TextEngine {
@@ -24,7 +27,7 @@ struct FontOptions: ParsableArguments {
         do {
             let library = try FontLibrary(
                 fontDirectories: fontDirectories.map { URL(fileURLWithPath: $0) },
-                useSystemFonts: !noSystemFonts)
+                useSystemFonts: !noSystemFonts, language: language)
             return TextEngine(fonts: library)
         } catch let error as FontError {
             throw CLIError("--font-dir: \(error)")

@@ -24,6 +24,7 @@
 #include <pango/pangofc-fontmap.h>
 #include <cairo-ft.h>
 #include <fontconfig/fontconfig.h>
+#include <unistd.h>
 #define ROW_STREAM_PROGRAM "pango_lines"
 #include "row_stream.h"
 
@@ -203,8 +204,14 @@ int main(int argc, char **argv) {
     if (nfonts == 0) usage();
     if (nwidths < 1) die("need at least one width");
 
-    /* Private fontconfig: only the given files, no system fonts. */
+    /* Private fontconfig: only the given files, no system fonts. The one rule file read
+     * is fontconfig's own bitmap scaling (Noto Color Emoji is a bitmap font with one
+     * 109-px strike): without it a color emoji glyph keeps its strike's size at any font
+     * size, where every system configuration scales it to the requested size. */
     FcConfig *config = FcConfigCreate();
+    static const char scale_rules[] = "/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf";
+    if (access(scale_rules, R_OK) == 0 && !FcConfigParseAndLoad(config, (const FcChar8 *)scale_rules, FcTrue))
+        die("cannot read /usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf");
     for (int i = 0; i < nfonts; i++) {
         if (!FcConfigAppFontAddFile(config, (const FcChar8 *)fonts[i])) {
             fprintf(stderr, "pango_lines: cannot add font file %s\n", fonts[i]);

@@ -18,6 +18,9 @@ public final class FontFace: @unchecked Sendable {
     public let isItalic: Bool
     /// Font units per em.
     public let unitsPerEm: Int32
+    /// Whether the face draws in color (CBDT/sbix bitmaps, COLR layers or SVG glyphs): an
+    /// emoji font, preferred for clusters shown as emoji.
+    public let isColor: Bool
 
     let hbFace: OpaquePointer
     /// The face at its own units (scale = units per em), for coverage and metrics.
@@ -48,6 +51,8 @@ public final class FontFace: @unchecked Sendable {
         self.hbFace = face
         self.unscaled = font
         self.unitsPerEm = Int32(hb_face_get_upem(face))
+        self.isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+            || hb_ot_color_has_svg(face) != 0
         self.family = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
             ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -22,7 +22,7 @@ public final class FontLibrary: Sendable {
     /// Whether system fonts (through fontconfig) may serve lookups and fallback.
     public let useSystemFonts: Bool
 
-    private let system = SystemFonts()
+    private let system: SystemFonts
     private let fonts = Mutex<[FontKey: Font]>([:])
     private let systemFaces = Mutex<[String: FontFace]>([:])
     private let fallbacks = Mutex<[FallbackKey: Font]>([:])
@@ -66,9 +66,13 @@ public final class FontLibrary: Sendable {
     ///     `.otf`, `.ttf` and `.ttc` files; their faces come after the bundled ones.
     ///   - useSystemFonts: whether fontconfig's fonts may be used for family lookups and
     ///     fallback. Off gives the same results on every machine.
+    ///   - language: a BCP 47 language ("ja", "zh-Hans", "zh-Hant", "ko", …) that orders
+    ///     the system fonts, as CoreText's cascade list does, so that Han characters are
+    ///     drawn in a Japanese, Simplified or Traditional Chinese, or Korean font; nil
+    ///     takes the locale's (fontconfig's default, from `LC_ALL`, `LC_CTYPE`, `LANG`).
     /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
     ///   bundled fonts are missing.
-    public init(fontDirectories: [URL] = [], useSystemFonts: Bool = true) throws {
+    public init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
         guard let bundled = bundledFontsDirectory else {
             throw FontError.unreadableFile(path: "<bundled fonts>")
         }
@@ -80,6 +84,24 @@ public final class FontLibrary: Sendable {
         }
         self.faces = faces
         self.useSystemFonts = useSystemFonts
+        self.language = language
+        self.system = SystemFonts(language: language.map(Self.fontconfigLanguage))
+    }
+
+    /// The language system fonts are ordered for (nil: the locale's).
+    public let language: String?
+
+    /// fontconfig's name of a BCP 47 language: its script subtags become the regions
+    /// fontconfig knows the Chinese orthographies by (zh-Hans → zh-cn, zh-Hant → zh-tw).
+    static func fontconfigLanguage(_ tag: String) -> String {
+        let parts = tag.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "-")
+        guard let primary = parts.first else { return tag }
+        if primary == "zh" {
+            if parts.contains("hant") || parts.contains("tw") { return "zh-tw" }
+            if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }
+            return "zh-cn"
+        }
+        return String(primary)
     }
 
     /// The family names of the bundled and added faces, sorted.
@@ -137,36 +159,78 @@ public final class FontLibrary: Sendable {
     /// The font that draws the grapheme cluster `cluster` in place of `font`: `font`
     /// itself when it covers every character, else the first covering face of the
     /// fallback chain at the same size, else `font` (whose .notdef glyph then measures it).
+    ///
+    /// A cluster shown as emoji (`prefersEmoji`) goes to the first color font of the chain
+    /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
+    /// that is not a color font, as CoreText and Pango choose.
     func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font) -> Font {
-        if cluster.allSatisfy(font.face.covers) { return font }
+        if cluster.allSatisfy(font.face.covers), font.face.isColor == Self.prefersEmoji(cluster) { return font }
         return fallback(FallbackKey(fontID: font.id, cluster), cluster, from: font)
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` (as
     /// `font(for:fallingBackFrom:)`), without allocating when the answer is known.
     func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font) -> Font {
-        if font.face.covers(scalar) { return font }
+        if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return font }
         return fallback(FallbackKey(fontID: font.id, scalar), [scalar], from: font)
+    }
+
+    /// Where `font` stands in the fallback chain of `primary`: 0 for the primary face, then
+    /// the bundled and added faces in load order, then system faces in fontconfig's order.
+    /// Lower is "better": Pango moves spaces between two fonts to the better one.
+    func fallbackRank(of font: Font, from primary: Font) -> Int {
+        if font.face === primary.face { return 0 }
+        if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
+        return faces.count + 1 + system.rank(of: font.face.path)
+    }
+
+    /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or
+    /// an emoji variation selector (U+FE0F), keycap (U+20E3), skin-tone modifier or tag
+    /// follows; never when the text variation selector (U+FE0E) follows.
+    static func prefersEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
+        guard let first = cluster.first else { return false }
+        var emoji = prefersEmoji(first)
+        for scalar in cluster.dropFirst() {
+            switch scalar.value {
+            case 0xFE0E: return false
+            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: emoji = true
+            default: break
+            }
+        }
+        return emoji
+    }
+
+    /// Whether `scalar` alone is shown as emoji (Emoji_Presentation; none is below U+231A).
+    @inline(__always)
+    static func prefersEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
     }
 
     private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font) -> Font {
         if let known = fallbacks.withLock({ $0[key] }) { return known }
-        let chosen = Self.covers(font.face, cluster) ? font : fallbackFont(for: cluster, from: font) ?? font
+        let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
+        let chosen = usable ? font : fallbackFont(for: cluster, from: font) ?? font
         fallbacks.withLock { $0[key] = chosen }
         return chosen
     }
 
     private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font) -> Font? {
         let weight = font.face.weightClass
-        let bundled = faces
-            .filter { $0 !== font.face && !$0.isItalic && Self.covers($0, cluster) }
+        let emoji = Self.prefersEmoji(cluster)
+        let covering = faces.filter { !$0.isItalic && Self.covers($0, cluster) }
+        // Color fonts first for emoji, never for text presentation (when another covers it).
+        let preferred = covering.filter { $0.isColor == emoji }
+        let bundled = (preferred.isEmpty ? covering : preferred)
             .min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
-        if let bundled { return try? self.font(face: bundled, size: font.size) }
-        guard useSystemFonts,
-              let first = cluster.first(where: { !Self.isInvisible($0) }),
-              let file = system.face(covering: first),
-              let face = try? systemFace(file), Self.covers(face, cluster) else { return nil }
-        return try? self.font(face: face, size: font.size)
+        if let bundled, bundled.isColor == emoji || !useSystemFonts {
+            return try? self.font(face: bundled, size: font.size)
+        }
+        if useSystemFonts, let first = cluster.first(where: { !Self.isInvisible($0) }),
+           let file = system.face(covering: first, color: emoji),
+           let face = try? systemFace(file), Self.covers(face, cluster) {
+            return try? self.font(face: face, size: font.size)
+        }
+        return bundled.flatMap { try? self.font(face: $0, size: font.size) }
     }
 
     private func systemFace(_ file: SystemFonts.FileFace) throws -> FontFace {

@@ -74,8 +74,9 @@ struct ParagraphBuilder {
         defer { clusterStarts.free(); flags.free(); breakAfter.free(); unitToCluster.free() }
         var measures = Measures(clusterCount: graphemeCount)
         defer { measures.free() }
+        let items = Itemizer(count: graphemeCount, font: font)
+        defer { items.free() }
         var scalars: [Unicode.Scalar] = []
-        var piece = OpenPiece(font: font, plain: plain)
         var run = 0
         var nextBreak = 0
         var clusterStart = 0
@@ -94,44 +95,79 @@ struct ParagraphBuilder {
                 runPlain = runs.plains[run]
             }
             var script = HB_SCRIPT_COMMON
+            var kind: UInt8 = 0
+            var hangs = false
             let first: Unicode.Scalar
-            let level = levels?[clusterStart] ?? 0
-            var isPlain = false
             if clusterEnd - clusterStart == 1, let scalar = Unicode.Scalar(base[clusterStart]) {
                 // Most clusters are one BMP character: no array, one bit test for coverage.
                 first = scalar
-                if level == 0, let runPlain, runPlain.isPlain(base[clusterStart]) {
-                    isPlain = true
+                if Itemizer.isNeutral(scalar) {
+                    kind = Itemizer.neutral
+                    clusterFont = runFont
+                } else if let runPlain, runPlain.isPlain(base[clusterStart]) {
                     clusterFont = runFont
                 } else {
                     clusterFont = engine.fonts.font(for: scalar, fallingBackFrom: runFont)
+                    if FontLibrary.prefersEmoji(scalar) { kind = Itemizer.emoji }
                 }
                 script = Shaper.script(of: scalar)
+                hangs = Self.isHangingSpace(scalar)
             } else {
                 Self.decode(base, clusterStart..<clusterEnd, into: &scalars)
                 first = scalars.first ?? "\u{FFFD}"
-                clusterFont = FontLibrary.covers(runFont.face, scalars)
-                    ? runFont : engine.fonts.font(for: scalars, fallingBackFrom: runFont)
+                if scalars.allSatisfy(Itemizer.isNeutral) {
+                    kind = Itemizer.neutral
+                    clusterFont = runFont
+                } else {
+                    clusterFont = engine.fonts.font(for: scalars, fallingBackFrom: runFont)
+                    if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
+                }
                 for scalar in scalars {
                     let s = Shaper.script(of: scalar)
                     if Shaper.isSpecific(s) { script = s; break }
                 }
+                // A space with a visible mark on it is a visible cluster, not white space.
+                hangs = scalars.allSatisfy { Self.isHangingSpace($0) || FontLibrary.isInvisible($0) }
             }
-            if Self.isHangingSpace(first) { flags[cluster] = ClusterFlags.whitespace }
+            if hangs { flags[cluster] = ClusterFlags.whitespace }
+            items.scripts[cluster] = script.rawValue
+            items.firsts[cluster] = first.value
+            items.levels[cluster] = levels?[clusterStart] ?? 0
+            items.kinds[cluster] = kind
+            items.runs[cluster] = UInt16(truncatingIfNeeded: run)
+            items.fonts[cluster] = Unmanaged.passUnretained(clusterFont)
             while nextBreak < breakCount, Int(breaks[nextBreak]) < clusterEnd { nextBreak += 1 }
             breakAfter[cluster] = nextBreak < breakCount && Int(breaks[nextBreak]) == clusterEnd
                 && clusterEnd < length
+            clusterStart = clusterEnd
+        }
+        let runFont = { (run: Int) -> Font in runs?.fonts[run] ?? font }
+        items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1) }
 
-            if cluster > 0 {
-                let scriptChanges = Shaper.isSpecific(script) && Shaper.isSpecific(piece.script)
-                    && script != piece.script
-                if breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level || scriptChanges
-                    || run != piece.run {
-                    emit(piece, units: clusterStart, clusters: cluster, base: base, offset: range.lowerBound,
-                         unitToCluster: unitToCluster, into: &measures)
-                    piece = OpenPiece(start: clusterStart, firstCluster: cluster, font: clusterFont, plain: runPlain,
-                                      level: level, run: run)
-                }
+        // Pieces: one segment, font, script, level and attribute run each. A piece is plain
+        // when every cluster in it is a plain character in its run's own font, left to
+        // right, in Latin or Common script.
+        var piece = OpenPiece(font: font, plain: plain)
+        clusterStart = 0
+        for cluster in 0..<graphemeCount {
+            let clusterEnd = cluster + 1 < graphemeCount
+                ? Int(clusterStarts[cluster + 1]) - range.lowerBound : length
+            unowned(unsafe) let clusterFont = items.fonts[cluster].takeUnretainedValue()
+            let script = hb_script_t(rawValue: items.scripts[cluster])
+            let level = items.levels[cluster]
+            let run = Int(items.runs[cluster])
+            let runPlain = runs == nil ? plain : runs!.plains[run]
+            var isPlain = false
+            if let runPlain, clusterEnd - clusterStart == 1, level == 0, clusterFont === runPlain.font,
+               script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON {
+                isPlain = runPlain.isPlain(base[clusterStart])
+            }
+            if cluster > 0, breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level
+                || script != piece.script || run != piece.run {
+                emit(piece, units: clusterStart, clusters: cluster, base: base, offset: range.lowerBound,
+                     unitToCluster: unitToCluster, into: &measures)
+                piece = OpenPiece(start: clusterStart, firstCluster: cluster, font: clusterFont, plain: runPlain,
+                                  level: level, run: run)
             }
             if cluster == 0 {
                 piece.font = clusterFont
@@ -139,7 +175,7 @@ struct ParagraphBuilder {
                 piece.level = level
                 piece.run = run
             }
-            if !Shaper.isSpecific(piece.script) { piece.script = script }
+            piece.script = script
             piece.isPlain = piece.isPlain && isPlain
             clusterStart = clusterEnd
         }
@@ -311,7 +347,8 @@ struct ParagraphBuilder {
         let rtl = level & 1 == 1
         let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: slice)
         let shaped = engine.shapeMemo.value(for: key) {
-            Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl)
+            Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
+                         language: Shaper.language(for: script, preferred: engine.fonts.language))
         }
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
@@ -360,7 +397,8 @@ struct ParagraphBuilder {
         return engine.pairMemo.value(for: key) {
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
-                    Shaper.shape($0, font: left.font, script: left.script, isRightToLeft: rtl).width
+                    Shaper.shape($0, font: left.font, script: left.script, isRightToLeft: rtl,
+                                 language: Shaper.language(for: left.script, preferred: engine.fonts.language)).width
                 }
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))

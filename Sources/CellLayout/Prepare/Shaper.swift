@@ -5,12 +5,14 @@ enum Shaper {
     /// The glyphs of `units` in `font`, shaped without surrounding context, so that the
     /// result depends on nothing but the arguments (what makes it safe to memoize).
     static func shape(
-        _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool
+        _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t? = nil
     ) -> ShapedText {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
         hb_buffer_set_script(buffer, script)
+        if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
@@ -52,6 +54,50 @@ enum Shaper {
             return letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
         }
         return hb_unicode_script(unicodeFunctions, value)
+    }
+
+    /// The language a piece of `script` is shaped in, which selects the font's
+    /// language-specific forms (`locl`: Korean spacing in Noto Sans CJK, for one): the
+    /// text's `preferred` language when it is written in that script, else the script's
+    /// sample language — Pango's `compute_derived_language` for a text tagged English. Han
+    /// has no sample language (it is shared by Chinese, Japanese and Korean), and Latin
+    /// and Common text is shaped without one, so plain shaping's analysis (which reads the
+    /// default language system) holds.
+    static func language(for script: hb_script_t, preferred: String?) -> hb_language_t? {
+        if let preferred, let primary = preferred.lowercased().split(separator: "-").first,
+           writes(String(primary), script) {
+            return hb_language_from_string(preferred, -1)
+        }
+        let sample: String? = switch script {
+        case HB_SCRIPT_HANGUL: "ko"
+        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: "ja"
+        case HB_SCRIPT_THAI: "th"
+        case HB_SCRIPT_HEBREW: "he"
+        case HB_SCRIPT_ARABIC: "ar"
+        case HB_SCRIPT_DEVANAGARI: "hi"
+        case HB_SCRIPT_CYRILLIC: "ru"
+        case HB_SCRIPT_GREEK: "el"
+        case HB_SCRIPT_BENGALI: "bn"
+        case HB_SCRIPT_TAMIL: "ta"
+        case HB_SCRIPT_GEORGIAN: "ka"
+        case HB_SCRIPT_ARMENIAN: "hy"
+        case HB_SCRIPT_KHMER: "km"
+        case HB_SCRIPT_LAO: "lo"
+        case HB_SCRIPT_MYANMAR: "my"
+        default: nil
+        }
+        return sample.map { hb_language_from_string($0, -1) }
+    }
+
+    /// Whether the language `primary` (a primary subtag) is written in `script`, for the
+    /// scripts where it decides between fonts or forms: Han, Kana, Hangul.
+    private static func writes(_ primary: String, _ script: hb_script_t) -> Bool {
+        switch primary {
+        case "ja": [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA].contains(script)
+        case "ko": [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL].contains(script)
+        case "zh": [HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO].contains(script)
+        default: false
+        }
     }
 
     /// Whether `script` is a real script rather than Common, Inherited or Unknown.

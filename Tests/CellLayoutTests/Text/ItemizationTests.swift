@@ -1,0 +1,70 @@
+import CHarfBuzz
+@testable import CellLayout
+import Testing
+
+/// Itemization: scripts resolved to their neighbours, neutrals in the font of their run,
+/// visible clusters never hanging. Widths are derived with `hb-shape` (HarfBuzz 6.0) on
+/// the bundled files at `--font-size=17408` (17 × 1024, the engine's grid) and checked
+/// against Pango 1.50 (Tests/Oracles/pango_lines.c with Inter-Regular.otf and
+/// DejaVuSans.ttf); each derivation is written beside its golden.
+@Suite struct ItemizationTests {
+    func width(_ text: String) -> Double {
+        TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: 1000).usedWidth
+    }
+
+    /// A space followed by a vowel sign is one visible cluster, not hanging white space.
+    /// Neither bundled font has U+093F, so the cluster is shaped in Inter (the paragraph's
+    /// font) as space + .notdef: `hb-shape --font-file=Inter-Regular.otf --script=deva
+    /// " ि"` gives advances 4896 + 17309 = 22205 / 1024 = 21.685 pt. (It measured 0.)
+    @Test func spaceWithAVowelSignIsVisible() {
+        #expect(abs(width(" \u{093F}") - 21.685) < 0.001)
+        #expect(abs(width("a \u{093F}") - width("a") - 21.685) < 0.002)
+    }
+
+    /// "?." inside Hebrew is shaped with the Hebrew script (right to left, Inter has no
+    /// Hebrew kerning for it): DejaVu "שלום" (hebr, he) = 38523 units, Inter "?." (hebr)
+    /// = 4797 + 8828 = 13625; 52148 / 1024 = 50.926 pt, Pango 50.926. It measured 49.404,
+    /// with Latin kerning.
+    @Test func punctuationInHebrewTakesTheHebrewScript() {
+        #expect(abs(width("\u{05E9}\u{05DC}\u{05D5}\u{05DD}?.") - 50.926) < 0.001)
+    }
+
+    /// A space between Hebrew words is drawn in the Hebrew words' font (DejaVu Sans), as
+    /// Pango draws it: `hb-shape --font-file=DejaVuSans.ttf --script=hebr --language=he
+    /// "שלום עולם"` = 81143 units = 79.241 pt, Pango 79.241. With Inter's space it was 78.618.
+    @Test func spaceBetweenFallbackWordsTakesTheirFont() {
+        let text = "\u{05E9}\u{05DC}\u{05D5}\u{05DD} \u{05E2}\u{05D5}\u{05DC}\u{05DD}"
+        #expect(abs(width(text) - 79.241) < 0.001)
+        let runs = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: 1000).glyphRuns(ofLine: 0)
+        #expect(runs.allSatisfy { $0.font.face.family == "DejaVu Sans" })
+    }
+
+    /// When the font changes right after a space, the space goes to the font earlier in the
+    /// chain (Pango's "better font"): in "שלום !" the "!" is Inter's, so the space is too.
+    /// DejaVu "שלום" (hebr) 38523 units + Inter " !" (hebr) 4896 + 4847 = 48266 / 1024 =
+    /// 47.135 pt, Pango 47.135. (In "שלום 123" the digits are a bidi run of their own, so
+    /// the space stays with the Hebrew, in both.)
+    @Test func spaceBeforeABetterFontJoinsIt() {
+        let text = "\u{05E9}\u{05DC}\u{05D5}\u{05DD} !"
+        #expect(abs(width(text) - 47.135) < 0.001)
+        let paragraph = TestFonts.engine.prepare(text, font: TestFonts.inter17).paragraphs[0]
+        let spaceFont = paragraph.pieces.first { $0.utf16Start <= 4 && 4 < $0.utf16End }!.font
+        #expect(spaceFont === TestFonts.inter17)
+    }
+
+    /// Scripts: Common characters continue the run before them, leading ones take the first
+    /// real script, and a closing bracket takes the script of the bracket it closes.
+    @Test func neutralsTakeTheScriptOfTheirRun() {
+        func scripts(_ text: String) -> [hb_script_t] {
+            let paragraph = TestFonts.engine.prepare(text, font: TestFonts.inter17).paragraphs[0]
+            return paragraph.pieces.map(\.script)
+        }
+        // "(שלום) abc": "(" opens in Hebrew (leading Common takes Hebrew), ")" closes it.
+        let pieces = TestFonts.engine.prepare("(\u{05E9}\u{05DC}\u{05D5}\u{05DD}) abc", font: TestFonts.inter17)
+            .paragraphs[0].pieces
+        let close = pieces.first { $0.utf16Start <= 5 && 5 < $0.utf16End }!
+        #expect(close.script == HB_SCRIPT_HEBREW)
+        #expect(pieces.last!.script == HB_SCRIPT_LATIN)
+        #expect(scripts("123 \u{0410}\u{0411}").allSatisfy { $0 == HB_SCRIPT_CYRILLIC })
+    }
+}
