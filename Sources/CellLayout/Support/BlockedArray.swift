@@ -1,33 +1,49 @@
 /// An array kept in blocks of about a thousand elements, so that inserting or removing in
 /// the middle of a million moves one block, not the whole array.
 ///
+/// Every block holds between `blockSize / 2` and `2 * blockSize` elements (a lone block may
+/// hold fewer): an insert that overfills a block splits it evenly, a removal that leaves a
+/// block short merges it with a neighbour. ``OffsetIndex`` keeps its heights in one, so
+/// the table's rows and its offsets share this one blocked structure.
+///
 /// - Complexity: subscript O(log(n / blockSize)); insert and remove
-///   O(blockSize + n / blockSize); iteration O(1) per element.
-public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
-    /// Blocks are split when they grow past twice this.
-    static var blockSize: Int { 1024 }
+///   O(blockSize + n / blockSize + inserted); iteration O(1) per element.
+public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
+    ExpressibleByArrayLiteral
+{
+    /// The block length rows are stored in unless a caller asks for another.
+    static var defaultBlockSize: Int { 1024 }
 
-    private var blocks: [[Element]] = []
+    /// The target block length: blocks hold `blockSize / 2 ... 2 * blockSize` elements.
+    let blockSize: Int
+    /// The elements, block by block; never an empty block.
+    private(set) var blocks: [[Element]] = []
     /// The index of each block's first element, and the count at the end.
     private var starts: [Int] = [0]
 
-    /// An array of `elements`.
-    public init<S: Sequence>(_ elements: S) where S.Element == Element {
-        var block: [Element] = []
-        block.reserveCapacity(Self.blockSize)
-        for element in elements {
-            block.append(element)
-            if block.count == Self.blockSize {
-                blocks.append(block)
-                block.removeAll(keepingCapacity: true)
-            }
-        }
-        if !block.isEmpty { blocks.append(block) }
+    /// Which blocks a change replaced: `replaced` (old block numbers) are now `count`
+    /// blocks starting at `replaced.lowerBound`; the blocks after it only moved.
+    struct BlockChange {
+        var replaced: Range<Int>
+        var count: Int
+    }
+
+    /// An array of `elements` in blocks of about `blockSize` (small sizes are for tests,
+    /// so that splits and merges run on a few dozen elements).
+    init<S: Sequence>(_ elements: S, blockSize: Int) where S.Element == Element {
+        precondition(blockSize >= 2, "a block holds at least 2 elements")
+        self.blockSize = blockSize
+        blocks = evenBlocks(Array(elements))
         reindex(from: 0)
     }
 
+    /// An array of `elements`.
+    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        self.init(elements, blockSize: Self.defaultBlockSize)
+    }
+
     /// An empty array.
-    public init() {}
+    public init() { self.init(EmptyCollection(), blockSize: Self.defaultBlockSize) }
 
     /// An array of the literal's elements.
     public init(arrayLiteral elements: Element...) { self.init(elements) }
@@ -54,52 +70,18 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
         blocks.joined().makeIterator()
     }
 
-    /// Inserts `elements` before `index` (at the end when `index == count`).
-    public mutating func insert<C: Collection>(contentsOf elements: C, at index: Int) where C.Element == Element {
-        guard !elements.isEmpty else { return }
-        guard !blocks.isEmpty else { return self = BlockedArray(elements) }
-        let (b, i) = index == endIndex ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(index)
-        blocks[b].insert(contentsOf: elements, at: i)
-        if blocks[b].count > 2 * Self.blockSize {
-            let pieces = stride(from: 0, to: blocks[b].count, by: Self.blockSize).map {
-                Array(blocks[b][$0..<Swift.min(blocks[b].count, $0 + Self.blockSize)])
-            }
-            blocks.replaceSubrange(b...b, with: pieces)
-        }
-        reindex(from: b)
+    /// Replaces the elements in `range` with `elements` (the one edit the inserts,
+    /// appends and removals of `RangeReplaceableCollection` are made of).
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with elements: C)
+    where C.Element == Element {
+        replaceElements(range, with: elements)
     }
 
-    /// Inserts `element` before `index`.
-    public mutating func insert(_ element: Element, at index: Int) {
-        insert(contentsOf: CollectionOfOne(element), at: index)
-    }
+    /// The first element of block `block`'s index.
+    func start(ofBlock block: Int) -> Int { starts[block] }
 
-    /// Appends `element`.
-    public mutating func append(_ element: Element) {
-        insert(element, at: endIndex)
-    }
-
-    /// Removes the elements in `range`.
-    public mutating func removeSubrange(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        let first = locate(range.lowerBound).block, last = locate(range.upperBound - 1).block
-        for b in stride(from: last, through: first, by: -1) {
-            let start = starts[b]
-            blocks[b].removeSubrange(Swift.max(0, range.lowerBound - start)..<Swift.min(blocks[b].count, range.upperBound - start))
-            if blocks[b].isEmpty { blocks.remove(at: b) }
-        }
-        reindex(from: first)
-    }
-
-    /// Removes and returns element `index`.
-    @discardableResult
-    public mutating func remove(at index: Int) -> Element {
-        let element = self[index]
-        removeSubrange(index..<(index + 1))
-        return element
-    }
-
-    private func locate(_ index: Int) -> (block: Int, item: Int) {
+    /// The block holding element `index`, and its place in that block.
+    func locate(_ index: Int) -> (block: Int, item: Int) {
         precondition(index >= 0 && index < endIndex, "index \(index) out of 0..<\(endIndex)")
         var low = 0, high = blocks.count - 1
         while low < high {
@@ -107,6 +89,80 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
             if starts[mid] <= index { low = mid } else { high = mid - 1 }
         }
         return (low, index - starts[low])
+    }
+
+    /// `replaceSubrange`, saying which blocks it replaced (for ``OffsetIndex``'s sums).
+    @discardableResult
+    mutating func replaceElements<C: Collection>(_ range: Range<Int>, with elements: C) -> BlockChange
+    where C.Element == Element {
+        precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range \(range) out of 0..<\(endIndex)")
+        if range.isEmpty && elements.isEmpty { return BlockChange(replaced: 0..<0, count: 0) }
+        if blocks.isEmpty {
+            blocks = evenBlocks(Array(elements))
+            reindex(from: 0)
+            return BlockChange(replaced: 0..<0, count: blocks.count)
+        }
+        // The blocks the range touches; an insert at a block boundary goes into the block before.
+        let first = range.lowerBound == endIndex || (range.isEmpty && range.lowerBound > 0)
+            ? locate(range.lowerBound - 1).block : locate(range.lowerBound).block
+        let last = range.isEmpty ? first : locate(range.upperBound - 1).block
+        let low = range.lowerBound - starts[first], high = range.upperBound - starts[last]
+        let newCount = (starts[last + 1] - starts[first]) - range.count + elements.count
+        // Within one block that stays in bounds: edit it in place (appends stay amortized O(1)).
+        if first == last, newCount > 0, newCount <= 2 * blockSize, newCount >= blockSize / 2 || blocks.count == 1 {
+            blocks[first].replaceSubrange(low..<high, with: elements)
+            reindex(from: first)
+            return BlockChange(replaced: first..<(first + 1), count: 1)
+        }
+        var merged: [Element] = []
+        merged.reserveCapacity(newCount + 2 * blockSize)
+        var window = first...last
+        merged += blocks[first][..<low]
+        merged += elements
+        merged += blocks[last][high...]
+        // A short remainder takes in a neighbour (which then is not short).
+        if !merged.isEmpty, merged.count < blockSize / 2, window.count < blocks.count {
+            if first > 0 {
+                merged.insert(contentsOf: blocks[first - 1], at: 0)
+                window = (first - 1)...last
+            } else {
+                merged += blocks[last + 1]
+                window = first...(last + 1)
+            }
+        }
+        let pieces = evenBlocks(merged)
+        blocks.replaceSubrange(window, with: pieces)
+        reindex(from: window.lowerBound)
+        return BlockChange(replaced: window.lowerBound..<(window.upperBound + 1), count: pieces.count)
+    }
+
+    /// What is wrong with the blocks (empty when nothing): the invariants every edit keeps.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        if starts.count != blocks.count + 1 { problems.append("\(starts.count) starts for \(blocks.count) blocks") }
+        if starts.first != 0 { problems.append("the first block starts at \(starts.first ?? -1)") }
+        for (b, block) in blocks.enumerated() {
+            if block.isEmpty { problems.append("block \(b) is empty") }
+            if block.count > 2 * blockSize { problems.append("block \(b) holds \(block.count) > \(2 * blockSize)") }
+            if blocks.count > 1, block.count < blockSize / 2 {
+                problems.append("block \(b) holds \(block.count) < \(blockSize / 2)")
+            }
+            if b + 1 < starts.count, starts.indices.contains(b), starts[b + 1] != starts[b] + block.count {
+                problems.append("block \(b + 1) starts at \(starts[b + 1]), not \(starts[b] + block.count)")
+            }
+        }
+        return problems
+    }
+
+    /// `elements` cut into the fewest blocks of at most `blockSize` (one block up to
+    /// `2 * blockSize`), all the same length give or take one.
+    private func evenBlocks(_ elements: [Element]) -> [[Element]] {
+        guard !elements.isEmpty else { return [] }
+        guard elements.count > 2 * blockSize else { return [elements] }
+        let count = (elements.count + blockSize - 1) / blockSize
+        return (0..<count).map { k in
+            Array(elements[(k * elements.count / count)..<((k + 1) * elements.count / count)])
+        }
     }
 
     private mutating func reindex(from block: Int) {

@@ -1,163 +1,140 @@
-/// The y offsets of a long list of items of varying height: prefix sums kept in blocks,
-/// so that "where does item i start", "which item is at y" and inserting or removing
-/// items all stay cheap for a million rows.
+/// The y offsets of a long list of items of varying height, so that "where does item i
+/// start", "which item is at y" and inserting or removing items all stay cheap for a
+/// million rows.
 ///
-/// Items are grouped in blocks of up to `blockSize`; each block keeps the running sum of
-/// its own heights, and the blocks' start offsets and start indices are kept in arrays.
-/// - Complexity: lookups O(log n); a change O(blockSize + n / blockSize).
+/// The heights live in a ``BlockedArray`` (blocks of about `blockSize`); beside it, each
+/// block's sum and the y where each block starts. A lookup finds the block by binary
+/// search and walks at most one block's heights.
+/// - Complexity: lookups O(log n + blockSize); a change O(blockSize + n / blockSize).
 public struct OffsetIndex: Sendable {
-    /// The most items in one block.
-    public static let blockSize = 1024
+    /// The target block length (blocks hold half to twice this): short, because a lookup
+    /// adds up to one block's heights.
+    public static let blockSize = 64
 
-    /// Per block: the sum of its heights up to and including each item.
-    private var blocks: [[Double]] = []
+    /// The heights, in blocks.
+    private var heights: BlockedArray<Double>
+    /// Per block: the sum of its heights.
+    private var blockSums: [Double] = []
     /// Per block: the y where it starts; one more entry holds the total.
     private var blockOffsets: [Double] = [0]
-    /// Per block: the index of its first item; one more entry holds the count.
-    private var blockStarts: [Int] = [0]
 
     /// An index of items with these heights, in order.
-    public init(heights: [Double] = []) {
-        var start = 0
-        while start < heights.count {
-            let end = min(heights.count, start + Self.blockSize)
-            blocks.append(Self.runningSums(heights[start..<end]))
-            start = end
-        }
-        reindex(from: 0)
+    public init(heights: [Double] = []) { self.init(heights: heights, blockSize: Self.blockSize) }
+
+    /// An index in blocks of about `blockSize` (small sizes are for tests).
+    init(heights: [Double], blockSize: Int) {
+        self.heights = BlockedArray(heights, blockSize: blockSize)
+        apply(.init(replaced: 0..<0, count: self.heights.blocks.count))
     }
 
     /// The number of items.
-    public var count: Int { blockStarts[blocks.count] }
+    public var count: Int { heights.count }
 
     /// The sum of all heights.
-    public var total: Double { blockOffsets[blocks.count] }
+    public var total: Double { blockOffsets[blockSums.count] }
 
     /// Where item `index` starts.
     public func offset(of index: Int) -> Double {
         if index == count { return total }
-        let (b, i) = locate(index)
-        return blockOffsets[b] + (i > 0 ? blocks[b][i - 1] : 0)
+        return span(of: index).offset
     }
 
     /// Item `index`'s height.
-    public func height(at index: Int) -> Double {
-        let (b, i) = locate(index)
-        return blocks[b][i] - (i > 0 ? blocks[b][i - 1] : 0)
+    public func height(at index: Int) -> Double { heights[index] }
+
+    /// Where item `index` starts and its height, with one lookup.
+    public func span(of index: Int) -> (offset: Double, height: Double) {
+        let (b, i) = heights.locate(index)
+        return heights.blocks[b].withUnsafeBufferPointer { block in (blockOffsets[b] + Self.sum(block[..<i]), block[i]) }
     }
 
     /// The item whose span `[offset, offset + height)` holds `y`, or nil when `y` is
     /// outside `[0, total)`. Zero-height items never hold a point.
     public func index(containing y: Double) -> Int? {
-        guard y >= 0, y < total, !blocks.isEmpty else { return nil }
-        let b = Self.lastIndex(in: blockOffsets[0..<blocks.count]) { $0 <= y }
-        let local = y - blockOffsets[b]
-        let i = Self.firstIndex(in: blocks[b]) { $0 > local }
-        return blockStarts[b] + min(i, blocks[b].count - 1)
+        guard y >= 0, y < total else { return nil }
+        // The first block that ends after y.
+        var low = 0, high = blockSums.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if blockOffsets[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        let base = blockOffsets[low]
+        let item = heights.blocks[low].withUnsafeBufferPointer { block in
+            var local = 0.0
+            for i in block.indices {
+                local += block[i]
+                if base + local > y { return i }
+            }
+            return block.count - 1
+        }
+        return heights.start(ofBlock: low) + item
     }
 
     /// The first item at or after `index` that starts at or after `y` (`count` when none):
-    /// a walk along the running sums from `index`, for short spans such as a screenful.
+    /// a walk along the heights from `index`, for short spans such as a screenful.
     public func firstIndex(startingAtOrAfter y: Double, from index: Int) -> Int {
         guard index < count else { return count }
-        var (b, i) = locate(index)
-        while b < blocks.count {
-            let base = blockOffsets[b]
-            while i < blocks[b].count {
-                if base + (i > 0 ? blocks[b][i - 1] : 0) >= y { return blockStarts[b] + i }
+        var (b, i) = heights.locate(index)
+        var local = offset(of: index) - blockOffsets[b]
+        while b < blockSums.count {
+            let block = heights.blocks[b]
+            while i < block.count {
+                if blockOffsets[b] + local >= y { return heights.start(ofBlock: b) + i }
+                local += block[i]
                 i += 1
             }
             b += 1
             i = 0
+            local = 0
         }
         return count
     }
 
     /// Replaces item `index`'s height.
     public mutating func setHeight(_ height: Double, at index: Int) {
-        let (b, i) = locate(index)
-        var heights = Self.heights(blocks[b])
-        heights[i] = height
-        blocks[b] = Self.runningSums(heights[...])
-        reindex(from: b)
+        apply(heights.replaceElements(index..<(index + 1), with: CollectionOfOne(height)))
     }
 
     /// Inserts items with `heights` before item `index`.
     public mutating func insert(_ heights: [Double], at index: Int) {
-        guard !heights.isEmpty else { return }
-        if blocks.isEmpty {
-            self = OffsetIndex(heights: heights)
-            return
-        }
-        let (b, i) = index == count ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(index)
-        var merged = Self.heights(blocks[b])
-        merged.insert(contentsOf: heights, at: i)
-        var pieces: [[Double]] = []
-        var start = 0
-        while start < merged.count {
-            let end = min(merged.count, start + Self.blockSize)
-            pieces.append(Self.runningSums(merged[start..<end]))
-            start = end
-        }
-        blocks.replaceSubrange(b...b, with: pieces)
-        reindex(from: b)
+        apply(self.heights.replaceElements(index..<index, with: heights))
     }
 
     /// Removes the items in `range`.
     public mutating func remove(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        let first = locate(range.lowerBound).block, last = locate(range.upperBound - 1).block
-        for b in stride(from: last, through: first, by: -1) {
-            let start = blockStarts[b]
-            var heights = Self.heights(blocks[b])
-            heights.removeSubrange(max(0, range.lowerBound - start)..<min(heights.count, range.upperBound - start))
-            if heights.isEmpty { blocks.remove(at: b) } else { blocks[b] = Self.runningSums(heights[...]) }
+        apply(heights.replaceElements(range, with: EmptyCollection()))
+    }
+
+    /// What is wrong with the index (empty when nothing): the blocks' invariants, and
+    /// sums and offsets that match the heights.
+    func invariantViolations() -> [String] {
+        var problems = heights.invariantViolations()
+        if blockSums.count != heights.blocks.count { problems.append("\(blockSums.count) sums for \(heights.blocks.count) blocks") }
+        if blockOffsets.count != blockSums.count + 1 { problems.append("\(blockOffsets.count) offsets for \(blockSums.count) sums") }
+        guard problems.isEmpty else { return problems }
+        for (b, block) in heights.blocks.enumerated() {
+            if blockSums[b] != Self.sum(block[...]) { problems.append("block \(b) sums to \(Self.sum(block[...])), not \(blockSums[b])") }
+            if blockOffsets[b + 1] != blockOffsets[b] + blockSums[b] {
+                problems.append("block \(b + 1) starts at y \(blockOffsets[b + 1]), not \(blockOffsets[b] + blockSums[b])")
+            }
         }
-        reindex(from: first)
+        return problems
     }
 
-    private func locate(_ index: Int) -> (block: Int, item: Int) {
-        precondition(index >= 0 && index < count, "item \(index) out of 0..<\(count)")
-        let b = Self.lastIndex(in: blockStarts[0..<blocks.count]) { $0 <= index }
-        return (b, index - blockStarts[b])
+    /// The heights added up in order: the one way every offset is summed, so that
+    /// `offset(of:)`, `index(containing:)` and the block sums agree to the last bit.
+    private static func sum<C: Collection<Double>>(_ heights: C) -> Double {
+        var total = 0.0
+        for height in heights { total += height }
+        return total
     }
 
-    private mutating func reindex(from block: Int) {
-        blockOffsets.removeSubrange((block + 1)...)
-        blockStarts.removeSubrange((block + 1)...)
-        for b in block..<max(block, blocks.count) {
-            blockOffsets.append(blockOffsets[b] + (blocks[b].last ?? 0))
-            blockStarts.append(blockStarts[b] + blocks[b].count)
-        }
-    }
-
-    private static func runningSums(_ heights: ArraySlice<Double>) -> [Double] {
-        var sum = 0.0
-        return heights.map { sum += $0; return sum }
-    }
-
-    private static func heights(_ sums: [Double]) -> [Double] {
-        sums.indices.map { sums[$0] - ($0 > 0 ? sums[$0 - 1] : 0) }
-    }
-
-    /// The last index in `values` (sorted ascending by the predicate) where `isBefore` holds.
-    private static func lastIndex<C: RandomAccessCollection>(in values: C, where isBefore: (C.Element) -> Bool) -> Int
-    where C.Index == Int {
-        var low = values.startIndex, high = values.endIndex
-        while low < high {
-            let mid = (low + high) / 2
-            if isBefore(values[mid]) { low = mid + 1 } else { high = mid }
-        }
-        return max(values.startIndex, low - 1)
-    }
-
-    /// The first index in `values` where `isAfter` holds (values.count when none).
-    private static func firstIndex(in values: [Double], where isAfter: (Double) -> Bool) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) / 2
-            if isAfter(values[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
+    /// Brings the sums and offsets up to date after the heights' blocks changed.
+    private mutating func apply(_ change: BlockedArray<Double>.BlockChange) {
+        let first = change.replaced.lowerBound
+        guard !change.replaced.isEmpty || change.count > 0 else { return }
+        blockSums.replaceSubrange(change.replaced, with: heights.blocks[first..<(first + change.count)].map { Self.sum($0[...]) })
+        blockOffsets.removeSubrange((first + 1)...)
+        for b in first..<blockSums.count { blockOffsets.append(blockOffsets[b] + blockSums[b]) }
     }
 }

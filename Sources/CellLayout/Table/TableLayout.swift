@@ -66,20 +66,20 @@ public final class TableLayout {
     /// Row `path`'s rect in table coordinates.
     public func rect(of path: RowPath) -> CGRect {
         let item = sectionStarts[path.section] + 1 + path.row
-        let cell = cellFrameX
-        return CGRect(x: cell.x, y: offsets.offset(of: item), width: cell.width, height: offsets.height(at: item))
+        let cell = cellFrameX, span = offsets.span(of: item)
+        return CGRect(x: cell.x, y: span.offset, width: cell.width, height: span.height)
     }
 
     /// Where section `section`'s header starts and how tall it is (0 when it has none).
     public func headerSpan(_ section: Int) -> (y: Double, height: Double) {
-        let item = sectionStarts[section]
-        return (offsets.offset(of: item), offsets.height(at: item))
+        let span = offsets.span(of: sectionStarts[section])
+        return (span.offset, span.height)
     }
 
     /// Where section `section`'s footer starts and how tall it is (0 when it has none).
     public func footerSpan(_ section: Int) -> (y: Double, height: Double) {
-        let item = sectionStarts[section + 1] - 1
-        return (offsets.offset(of: item), offsets.height(at: item))
+        let span = offsets.span(of: sectionStarts[section + 1] - 1)
+        return (span.offset, span.height)
     }
 
     /// The row at `y`, or nil when `y` falls on a header, a footer or outside the content.
