@@ -61,7 +61,10 @@ public enum LayoutComparison {
     }
 
     /// Every difference between `layout` and `golden`, in document order.
-    /// - Parameter tolerance: how far two numbers may be apart and still match (points).
+    /// - Parameters:
+    ///   - layout: the layout document to check.
+    ///   - golden: the stored layout document it should match.
+    ///   - tolerance: how far two numbers may be apart and still match (points).
     public static func differences(_ layout: JSONValue, golden: JSONValue, tolerance: Double = 0) -> [LayoutDifference] {
         var walk = Walk(tolerance: max(tolerance, 0))
         walk.compare(layout, golden, path: "", rowID: nil, inRows: false)
@@ -69,6 +72,10 @@ public enum LayoutComparison {
     }
 
     /// Every difference between `table`'s layout and `golden`.
+    /// - Parameters:
+    ///   - table: the laid-out table.
+    ///   - golden: the stored layout document it should match.
+    ///   - tolerance: how far two numbers may be apart and still match (points).
     public static func differences(_ table: TableLayout, golden: JSONValue, tolerance: Double = 0) -> [LayoutDifference] {
         differences(document(of: table), golden: golden, tolerance: tolerance)
     }

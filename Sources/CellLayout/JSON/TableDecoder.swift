@@ -11,7 +11,9 @@ public struct TableDecoder: Sendable {
     }
 
     /// The table in `document`.
-    /// - Parameter width: overrides the document's `"width"` (the CLI's `--width`).
+    /// - Parameters:
+    ///   - document: a parsed table document (SPEC.md's `layout` input).
+    ///   - width: overrides the document's `"width"` (the CLI's `--width`).
     /// - Throws: `InputError`.
     public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
         let root = JSONNode(document)
