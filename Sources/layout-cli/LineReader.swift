@@ -8,6 +8,9 @@ struct LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// Where the search for the next newline resumes: the bytes before it (from `start`)
+    /// hold none, so a long line is scanned once, not once per chunk read.
+    private var scanned = 0
     /// The 1-based number of the line `next()` returned last.
     private(set) var lineNumber = 0
     /// Bytes consumed so far.
@@ -42,7 +45,7 @@ struct LineReader {
     /// - Throws: `CLIError` when reading fails.
     mutating func next() throws -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[start..<end]
@@ -57,8 +60,10 @@ struct LineReader {
                 lineNumber += 1
                 return line
             }
+            scanned = buffer.count
             if start > 0 {
                 buffer.removeSubrange(0..<start)
+                scanned -= start
                 start = 0
             }
             let chunk = 1 << 16

@@ -188,29 +188,30 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             index += 1
         }
+        // With escapes: the string's UTF-8 gathered in one buffer (escapes encoded in
+        // place) and checked once at the end, so its cost is linear in its length. An
+        // escape's bytes never continue a cut sequence before them, nor are continued by
+        // raw bytes after them, so checking the whole equals checking each raw stretch.
         index = start
-        var scalars = String.UnicodeScalarView()
-        var raw: [UInt8] = []
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(64)
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start - 1) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; break }
             if byte < 0x20 { throw error("control character (byte 0x\(String(byte, radix: 16))) in a string; escape it") }
-            if byte != UInt8(ascii: "\\") { raw.append(byte); index += 1; continue }
-            try flush(&raw, into: &scalars)
+            if byte != UInt8(ascii: "\\") { utf8.append(byte); index += 1; continue }
             index += 1
             guard index < bytes.count else { throw error("unterminated string", at: start - 1) }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{8}")
-            case UInt8(ascii: "f"): scalars.append("\u{C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
@@ -225,20 +226,15 @@ public struct JSONParser {
                     }
                 }
                 // A lone surrogate cannot be a Swift string: it reads as U+FFFD.
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}")!)
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
             }
         }
-        try flush(&raw, into: &scalars)
-        return String(scalars)
-    }
-
-    private func flush(_ raw: inout [UInt8], into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {
-        guard !raw.isEmpty else { return }
-        guard let text = String(validating: raw, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
-        scalars.append(contentsOf: text.unicodeScalars)
-        raw.removeAll(keepingCapacity: true)
+        guard let string = String(validating: utf8, as: UTF8.self) else {
+            throw error("invalid UTF-8 in a string", at: start)
+        }
+        return string
     }
 
     private mutating func hex4() throws(SyntaxError) -> UInt32 {
