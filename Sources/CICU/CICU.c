@@ -30,31 +30,49 @@ static UBreakIterator *thread_iterator(UBreakIteratorType type) {
     return it;
 }
 
-// Walks the boundaries after offset 0; `hard` may be NULL.
-static int32_t boundaries(UBreakIteratorType type, const uint16_t *text, int32_t length,
-                          int32_t *offsets, uint8_t *hard) {
+// Walks the boundaries after offset 0.
+static int32_t boundaries(UBreakIteratorType type, const uint16_t *text, int32_t length, int32_t *offsets) {
     UBreakIterator *it = thread_iterator(type);
     if (it == NULL) return -1;
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(it, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) return -1;
     int32_t count = 0;
-    for (int32_t b = ubrk_following(it, 0); b != UBRK_DONE; b = ubrk_next(it)) {
-        if (hard != NULL) {
-            int32_t rule = ubrk_getRuleStatus(it);
-            hard[count] = rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT;
-        }
+    for (int32_t b = ubrk_following(it, 0); b != UBRK_DONE; b = ubrk_next(it)) offsets[count++] = b;
+    return count;
+}
+
+// The text the thread's line iterator was last set to: a call that goes on from where
+// the previous one stopped continues the walk instead of setting the text again (which
+// makes ICU find its place afresh, far slower on a long text).
+static __thread const uint16_t *line_text;
+static __thread int32_t line_length;
+
+int32_t cicu_line_breaks_after(const uint16_t *text, int32_t length, int32_t from,
+                               int32_t *offsets, int32_t capacity) {
+    UBreakIterator *it = thread_iterator(UBRK_LINE);
+    if (it == NULL) return -1;
+    int32_t b;
+    if (from > 0 && text == line_text && length == line_length && ubrk_current(it) == from) {
+        b = ubrk_next(it);
+    } else {
+        UErrorCode status = U_ZERO_ERROR;
+        ubrk_setText(it, (const UChar *)text, length, &status);
+        if (U_FAILURE(status)) return -1;
+        line_text = text;
+        line_length = length;
+        b = ubrk_following(it, from);
+    }
+    int32_t count = 0;
+    for (; b != UBRK_DONE; b = ubrk_next(it)) {
         offsets[count++] = b;
+        if (count == capacity) break;
     }
     return count;
 }
 
-int32_t cicu_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, uint8_t *hard) {
-    return boundaries(UBRK_LINE, text, length, offsets, hard);
-}
-
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offsets) {
-    return boundaries(UBRK_CHARACTER, text, length, offsets, NULL);
+    return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {

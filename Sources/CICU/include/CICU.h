@@ -3,13 +3,13 @@
 
 #include <stdint.h>
 
-/// Line break opportunities (UAX #14) in UTF-16 text.
-///
-/// Writes the UTF-16 offsets of every boundary after offset 0 (the last one is
-/// `length`) into `offsets`, and for each one whether it is a mandatory (hard) break
-/// into `hard`. Both arrays must hold `length + 1` entries. Returns the number of
-/// boundaries written, or -1 when ICU fails.
-int32_t cicu_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, uint8_t *hard);
+/// Line break opportunities (UAX #14) in UTF-16 text after offset `from`, at most
+/// `capacity` of them: the UTF-16 offsets of the boundaries greater than `from` (the
+/// last one of the text is `length`), in order, so that a long text's breaks are
+/// gathered a block at a time (call again from the last one while `capacity` came
+/// back). Returns the number written, or -1 when ICU fails.
+int32_t cicu_line_breaks_after(const uint16_t *text, int32_t length, int32_t from,
+                               int32_t *offsets, int32_t capacity);
 
 /// Extended grapheme cluster boundaries (UAX #29) in UTF-16 text.
 ///

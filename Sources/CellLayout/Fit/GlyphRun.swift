@@ -70,8 +70,8 @@ extension TextLayout {
     /// The slices of the paragraph's pieces whose clusters fall in `clusters`, in logical order.
     private func collect(_ paragraph: PreparedParagraph, _ clusters: Range<Int32>, into pieces: inout [RunPiece]) {
         guard !clusters.isEmpty else { return }
-        let from = Int(paragraph.clusterStarts[Int(clusters.lowerBound)])
-        let to = Int(paragraph.clusterStarts[Int(clusters.upperBound)])
+        let from = paragraph.clusterStart(Int(clusters.lowerBound))
+        let to = paragraph.clusterStart(Int(clusters.upperBound))
         for piece in paragraph.pieces {
             guard piece.utf16Start < to, piece.utf16End > from else { continue }
             let shaped = piece.shaped ?? Self.plainGlyphs(of: piece, in: paragraph)
@@ -95,7 +95,7 @@ extension TextLayout {
         var firstCluster = 0, upper = paragraph.clusterCount
         while firstCluster < upper {  // the cluster that starts at the piece's start
             let middle = (firstCluster + upper) / 2
-            if Int(paragraph.clusterStarts[middle]) < piece.utf16Start { firstCluster = middle + 1 } else { upper = middle }
+            if paragraph.clusterStart(middle) < piece.utf16Start { firstCluster = middle + 1 } else { upper = middle }
         }
         let clusters = firstCluster..<(firstCluster + count)
         var advances = Array(paragraph.advances[clusters])
@@ -140,7 +140,7 @@ extension TextLayout {
             var last = span.end
             while last > span.start, paragraph.flags[Int(last) - 1] & ClusterFlags.whitespace != 0 { last -= 1 }
             for c in span.start..<last where paragraph.flags[Int(c)] & ClusterFlags.whitespace != 0 {
-                padded.insert(Int(paragraph.clusterStarts[Int(c)]))
+                padded.insert(paragraph.clusterStart(Int(c)))
             }
         }
         var runs: [GlyphRun] = []

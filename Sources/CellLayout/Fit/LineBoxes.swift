@@ -40,7 +40,7 @@ extension PreparedText {
     /// The run that holds UTF-16 offset `offset` (the last run for the end of the text).
     private func runIndex(at offset: Int) -> Int {
         for paragraph in paragraphs {
-            for (c, start) in paragraph.clusterStarts.dropLast().enumerated() where Int(start) >= offset {
+            for c in 0..<paragraph.clusterCount where paragraph.clusterStart(c) >= offset {
                 return Int(paragraph.clusterRuns[c])
             }
         }

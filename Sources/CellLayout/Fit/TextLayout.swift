@@ -192,7 +192,7 @@ public struct TextLayout: Sendable {
     public func line(_ index: Int) -> TextLine {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
-        let end = Int(paragraph.clusterStarts[Int(span.end)])
+        let end = paragraph.clusterStart(Int(span.end))
         let box = boxes[index]
         return TextLine(
             utf16Range: utf16Start(of: span)..<end,
@@ -204,7 +204,7 @@ public struct TextLayout: Sendable {
 
     private func utf16Start(of span: LineSpan) -> Int {
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
-        return Int(paragraph.clusterStarts[Int(span.start)])
+        return paragraph.clusterStart(Int(span.start))
     }
 }
 

@@ -6,25 +6,40 @@ import CICU
 extension ParagraphBuilder {
     /// A paragraph made only of plain characters (most Latin text), or nil: one plain run
     /// with a cluster per code unit, measured from the font's tables. The same paragraph
-    /// the general path builds, without its per-cluster font, script and piece work.
-    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping)
-        -> PreparedParagraph? {
+    /// the general path builds, without its per-cluster font, script and piece work. In an
+    /// attributed text the paragraph lies in one attribute run, `run`, whose kerning
+    /// (`runKern`) is added to every cluster.
+    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping,
+                        run: Int? = nil, runKern: Int32 = 0) -> PreparedParagraph? {
         let length = range.count
         for i in 0..<length where !plain.isPlain(base[i]) { return nil }
-        var breaks = [Int32](repeating: 0, count: length + 1)
-        var hard = [UInt8](repeating: 0, count: length + 1)
-        let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
+        let breaks = Self.lineBreaks(base, length)
+        let breakCount = breaks.count
         var measures = Measures(clusterCount: length)
-        defer { measures.free() }
-        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, run: 0,
+        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, run: run ?? 0,
                     into: &measures)
-        let flags = (0..<length).map { i -> UInt8 in
-            guard let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) else { return 0 }
-            return ClusterFlags.whitespace
+        if runKern != 0 {
+            for c in 0..<length { measures.advances[c] += runKern }
         }
-        let ends = breaks.prefix(breakCount).lazy.map(Int.init).filter { $0 < length } + CollectionOfOne(length)
-        return Self.paragraph(at: range.lowerBound, clusterStarts: (0...length).map { Int32(range.lowerBound + $0) },
-                              flags: flags, segmentEnds: ends, measures: measures)
+        let flags = Scratch<UInt8>(count: length)
+        for i in 0..<length {
+            if let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
+        }
+        // The break opportunities inside the paragraph, then its end.
+        var next = 0
+        let ends = sequence(state: ()) { _ -> Int? in
+            while next < breakCount {
+                let end = Int(breaks[next])
+                next += 1
+                if end < length { return end }
+            }
+            guard next == breakCount else { return nil }
+            next += 1
+            return length
+        }
+        return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
+                              segmentCount: breakCount + 1, measures: measures,
+                              clusterRuns: run.map { Array(repeating: UInt16($0), count: length) } ?? [])
     }
 
     /// Measures a piece of plain text from the font's tables (one code unit per cluster):

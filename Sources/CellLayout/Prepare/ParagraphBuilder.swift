@@ -46,34 +46,33 @@ struct ParagraphBuilder {
         let length = range.count
         guard length > 0 else {
             return PreparedParagraph(
-                utf16Start: range.lowerBound, clusterStarts: [Int32(range.lowerBound)], advances: [], kerns: [],
-                flags: [], segments: [], pieces: [], plainGlyphs: [])
+                utf16Start: range.lowerBound, clusterStarts: nil, advances: .allocate(capacity: 0),
+                kerns: .allocate(capacity: 0), flags: .allocate(capacity: 0), segments: [], pieces: [],
+                plainGlyphs: .allocate(capacity: 0))
         }
         let base = text.baseAddress! + range.lowerBound
         if let runs {
             if let run = runs.run(holding: range), let plain = runs.plains[run],
-               let paragraph = plainParagraph(base, range, plain) {
-                return withRunAttributes(paragraph, runs: runs, firstRun: run)
+               let paragraph = plainParagraph(base, range, plain, run: run, runKern: runs.kerns[run]) {
+                return paragraph
             }
         } else if let plain, let paragraph = plainParagraph(base, range, plain) {
             return paragraph
         }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
-        var breaks = [Int32](repeating: 0, count: length + 1)
-        var hard = [UInt8](repeating: 0, count: length + 1)
         let graphemeCount = Self.graphemeBreaks(base, length, into: &graphemeEnds)
-        let breakCount = max(0, Int(cicu_line_breaks(base, Int32(length), &breaks, &hard)))
+        let breaks = Self.lineBreaks(base, length)
+        let breakCount = breaks.count
         let levels = Self.bidiLevels(base, length)
 
         // Written per cluster in the loop below: plain memory, not arrays, so that no write
-        // checks for uniqueness. The kept ones are copied into arrays at the end.
+        // checks for uniqueness. The kept ones are handed to the paragraph at the end.
         let clusterStarts = Scratch<Int32>(count: graphemeCount + 1)
         let flags = Scratch<UInt8>(count: graphemeCount)
         let breakAfter = Scratch<Bool>(count: graphemeCount)
         let unitToCluster = Scratch<Int32>(count: length)
-        defer { clusterStarts.free(); flags.free(); breakAfter.free(); unitToCluster.free() }
+        defer { breakAfter.free(); unitToCluster.free() }
         var measures = Measures(clusterCount: graphemeCount)
-        defer { measures.free() }
         let items = Itemizer(count: graphemeCount, font: font)
         defer { items.free() }
         var scalars: [Unicode.Scalar] = []
@@ -200,58 +199,49 @@ struct ParagraphBuilder {
         let ends = (0..<graphemeCount).lazy
             .filter { breakAfter[$0] || $0 == graphemeCount - 1 }
             .map { $0 + 1 }
-        guard let runs else {
-            return Self.paragraph(at: range.lowerBound, clusterStarts: Array(clusterStarts.buffer),
-                                  flags: Array(flags.buffer), segmentEnds: ends, measures: measures)
+        var clusterRuns: [UInt16] = []
+        if let runs {
+            clusterRuns = Self.clusterRuns(clusterStarts.buffer.dropLast(), runs: runs)
+            for c in 0..<graphemeCount { measures.advances[c] += runs.kerns[Int(clusterRuns[c])] }
         }
-        let clusterRuns = Self.clusterRuns(Array(clusterStarts.buffer), runs: runs)
-        for c in 0..<graphemeCount { measures.advances[c] += runs.kerns[Int(clusterRuns[c])] }
-        return Self.paragraph(at: range.lowerBound, clusterStarts: Array(clusterStarts.buffer),
-                              flags: Array(flags.buffer), segmentEnds: ends, measures: measures,
-                              clusterRuns: clusterRuns)
+        // One code unit per cluster (most text): the starts are implied.
+        var starts: Scratch<Int32>? = clusterStarts
+        if graphemeCount == length {
+            clusterStarts.free()
+            starts = nil
+        }
+        return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: flags, segmentEnds: ends,
+                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns)
     }
 
-    /// The run of each cluster that starts at `clusterStarts` (the last entry is the end).
-    private static func clusterRuns(_ clusterStarts: [Int32], runs: RunTable) -> [UInt16] {
+    /// The run of each cluster that starts at `clusterStarts`.
+    private static func clusterRuns<Starts: Sequence<Int32>>(_ clusterStarts: Starts, runs: RunTable) -> [UInt16] {
         var run = 0
-        return clusterStarts.dropLast().map { start in
+        return clusterStarts.map { start in
             run = runs.run(at: Int(start), from: run)
             return UInt16(run)
         }
     }
 
-    /// A paragraph of one run made by the plain path, with that run's kerning added to its
-    /// clusters and their run recorded.
-    private func withRunAttributes(_ paragraph: PreparedParagraph, runs: RunTable, firstRun run: Int)
-        -> PreparedParagraph {
-        let kern = runs.kerns[run]
-        let advances = kern == 0 ? paragraph.advances : paragraph.advances.map { $0 + kern }
-        let pieces = paragraph.pieces.map { $0.inRun(run) }
-        return PreparedParagraph(
-            utf16Start: paragraph.utf16Start, clusterStarts: paragraph.clusterStarts, advances: advances,
-            kerns: paragraph.kerns, flags: paragraph.flags,
-            segments: kern == 0 ? paragraph.segments : Self.segments(
-                ending: paragraph.segments.lazy.map { Int($0.end) }, advances: advances, kerns: paragraph.kerns,
-                flags: paragraph.flags),
-            pieces: pieces, plainGlyphs: paragraph.plainGlyphs,
-            clusterRuns: Array(repeating: UInt16(run), count: paragraph.clusterCount))
-    }
-
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
-    /// the segments that end at clusters `segmentEnds`.
+    /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them).
+    /// The paragraph takes over the buffers of `clusterStarts` (nil: one code unit per
+    /// cluster), `flags` and `measures`.
     static func paragraph<Ends: Sequence<Int>>(
-        at start: Int, clusterStarts: [Int32], flags: [UInt8], segmentEnds: Ends, measures: Measures,
-        clusterRuns: [UInt16] = []
+        at start: Int, clusterStarts: Scratch<Int32>?, flags: Scratch<UInt8>, segmentEnds: Ends, segmentCount: Int,
+        measures: Measures, clusterRuns: [UInt16] = []
     ) -> PreparedParagraph {
-        let advances = Array(measures.advances.buffer), kerns = Array(measures.kerns.buffer)
+        measures.hasGlyph?.free()
         return PreparedParagraph(
-            utf16Start: start, clusterStarts: clusterStarts, advances: advances, kerns: kerns, flags: flags,
-            segments: segments(ending: segmentEnds, advances: advances, kerns: kerns, flags: flags),
-            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs.map { Array($0.buffer) } ?? [],
+            utf16Start: start, clusterStarts: clusterStarts?.buffer, advances: measures.advances.buffer,
+            kerns: measures.kerns.buffer, flags: flags.buffer,
+            segments: segments(ending: segmentEnds, count: segmentCount, advances: measures.advances.buffer,
+                               kerns: measures.kerns.buffer, flags: flags.buffer),
+            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? .allocate(capacity: 0),
             clusterRuns: clusterRuns)
     }
 
-    /// What a paragraph's pieces write per cluster (scratch memory, copied into the
+    /// What a paragraph's pieces write per cluster (scratch memory, handed to the
     /// paragraph at the end), and the pieces themselves.
     struct Measures {
         let clusterCount: Int
@@ -269,13 +259,6 @@ struct ParagraphBuilder {
             self.clusterCount = clusterCount
             advances = Scratch(count: clusterCount)
             kerns = Scratch(count: clusterCount)
-        }
-
-        func free() {
-            advances.free()
-            kerns.free()
-            plainGlyphs?.free()
-            hasGlyph?.free()
         }
     }
 
@@ -309,13 +292,16 @@ struct ParagraphBuilder {
     }
 
     /// The segments that end at clusters `ends` (increasing; the last is the cluster
-    /// count). A segment's width leaves out the kerning of its last cluster with the next
-    /// segment, which counts (as part of the trailing width) only when the next segment
-    /// follows on the line.
-    static func segments<Ends: Sequence<Int>>(
-        ending ends: Ends, advances: [Int32], kerns: [Int32], flags: [UInt8]
+    /// count; at most `count` of them, the array's capacity, so that a long paragraph's
+    /// segments are not copied as the array grows). A segment's width leaves out the
+    /// kerning of its last cluster with the next segment, which counts (as part of the
+    /// trailing width) only when the next segment follows on the line.
+    private static func segments<Ends: Sequence<Int>>(
+        ending ends: Ends, count: Int, advances: UnsafeMutableBufferPointer<Int32>,
+        kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
     ) -> [Segment] {
         var segments: [Segment] = []
+        segments.reserveCapacity(count)
         var segmentStart = 0
         for end in ends {
             var trailingStart = end
@@ -413,6 +399,25 @@ struct ParagraphBuilder {
         var decoder = UTF16()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
         return font.face.covers(scalar)
+    }
+
+    /// The line break opportunities (UAX #14) after offset 0, the paragraph's end
+    /// included (none when ICU fails), gathered a block at a time: memory in proportion
+    /// to the breaks, not to the text.
+    static func lineBreaks(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
+        let block: Int32 = 4096
+        var breaks: [Int32] = []
+        var from: Int32 = 0
+        while true {
+            let old = breaks.count
+            breaks.append(contentsOf: repeatElement(0, count: Int(block)))
+            let written = breaks.withUnsafeMutableBufferPointer {
+                cicu_line_breaks_after(base, Int32(length), from, $0.baseAddress! + old, block)
+            }
+            breaks.removeLast(Int(block - max(0, written)))
+            guard written == block else { return breaks }
+            from = breaks[breaks.count - 1]
+        }
     }
 
     /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of

@@ -55,8 +55,8 @@ public final class PreparedText: @unchecked Sendable {
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
-        if let packed = PackedSegment.pack(paragraphs) {
-            (segmentChunk, packedSegments) = arena.store(packed)
+        if let count = PackedSegment.packedCount(paragraphs) {
+            (segmentChunk, packedSegments) = arena.store(count: count) { PackedSegment.pack(paragraphs, into: $0) }
         } else {
             (segmentChunk, packedSegments) = (nil, nil)
         }
@@ -78,37 +78,44 @@ extension PreparedText {
 /// break opportunities, and the shaped pieces that draw it.
 ///
 /// A class, so that fitting, which walks paragraphs for every width, passes one reference
-/// around instead of retaining nine arrays at each step.
-final class PreparedParagraph: Sendable {
+/// around instead of retaining nine arrays at each step. The per-cluster tables are the
+/// builder's own buffers, handed over rather than copied (a long text is never held twice
+/// while it is prepared) and freed with the paragraph: immutable once made, hence Sendable.
+final class PreparedParagraph: @unchecked Sendable {
     /// The UTF-16 offset of the paragraph's first code unit in the whole text.
     let utf16Start: Int
     /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
-    /// cluster's end (so `clusterCount + 1` entries).
-    let clusterStarts: [Int32]
+    /// cluster's end (so `clusterCount + 1` entries); nil when every cluster is one code
+    /// unit (most text), where the offsets are `utf16Start + index`. Read with
+    /// `clusterStart(_:)`.
+    private let clusterStarts: UnsafeMutableBufferPointer<Int32>?
     /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
     /// included.
-    let advances: [Int32]
+    let advances: UnsafeMutableBufferPointer<Int32>
     /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
     /// when a line ends after it.
-    let kerns: [Int32]
+    let kerns: UnsafeMutableBufferPointer<Int32>
     /// Each cluster's `ClusterFlags`.
-    let flags: [UInt8]
+    let flags: UnsafeMutableBufferPointer<UInt8>
     /// The segments (the text between two break opportunities), in order.
     let segments: [Segment]
     /// The shaped pieces in logical order.
     let pieces: [ShapedPiece]
     /// The glyph of each cluster of a plain run (`PlainShaping`), 0 for other clusters;
     /// empty when the paragraph has no plain run.
-    let plainGlyphs: [UInt16]
+    let plainGlyphs: UnsafeMutableBufferPointer<UInt16>
     /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
     /// empty in a plain text.
     let clusterRuns: [UInt16]
 
     var clusterCount: Int { advances.count }
 
-    init(utf16Start: Int, clusterStarts: [Int32], advances: [Int32], kerns: [Int32], flags: [UInt8],
-         segments: [Segment], pieces: [ShapedPiece],
-         plainGlyphs: [UInt16], clusterRuns: [UInt16] = []) {
+    /// Takes ownership of the buffers (allocated with `allocate(capacity:)`): the
+    /// paragraph frees them.
+    init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
+         kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
+         segments: [Segment], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
+         clusterRuns: [UInt16] = []) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
         self.advances = advances
@@ -118,6 +125,22 @@ final class PreparedParagraph: Sendable {
         self.pieces = pieces
         self.plainGlyphs = plainGlyphs
         self.clusterRuns = clusterRuns
+    }
+
+    deinit {
+        clusterStarts?.deallocate()
+        advances.deallocate()
+        kerns.deallocate()
+        flags.deallocate()
+        plainGlyphs.deallocate()
+    }
+
+    /// The UTF-16 offset in the whole text where cluster `index` starts (`clusterCount`:
+    /// where the paragraph ends).
+    @inline(__always)
+    func clusterStart(_ index: Int) -> Int {
+        if let clusterStarts { return Int(clusterStarts[index]) }
+        return utf16Start + index
     }
 }
 
@@ -151,19 +174,33 @@ struct PackedSegment: SegmentWidths, Sendable {
     /// The mark after each paragraph's segments.
     static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
 
-    /// The paragraphs' segments packed, or nil when a width does not fit in 32 bits.
-    static func pack(_ paragraphs: [PreparedParagraph]) -> [PackedSegment]? {
-        var packed: [PackedSegment] = []
-        packed.reserveCapacity(paragraphs.reduce(0) { $0 + $1.segments.count + 1 })
+    /// How many packed segments the paragraphs make (with the paragraph ends), or nil
+    /// when a width does not fit in 32 bits.
+    static func packedCount(_ paragraphs: [PreparedParagraph]) -> Int? {
+        var count = 0
         for paragraph in paragraphs {
             for segment in paragraph.segments {
                 guard let width = Int32(exactly: segment.width), width != Int32.min,
-                      let trailing = Int32(exactly: segment.trailing) else { return nil }
-                packed.append(PackedSegment(packedWidth: width, packedTrailing: trailing))
+                      Int32(exactly: segment.trailing) != nil else { return nil }
             }
-            packed.append(paragraphEnd)
+            count += paragraph.segments.count + 1
         }
-        return packed
+        return count
+    }
+
+    /// Writes the paragraphs' segments, each paragraph's ended by `paragraphEnd`, into
+    /// `block` (`packedCount` long: every width fits).
+    static func pack(_ paragraphs: [PreparedParagraph], into block: UnsafeMutableBufferPointer<PackedSegment>) {
+        var i = 0
+        for paragraph in paragraphs {
+            for segment in paragraph.segments {
+                block.initializeElement(
+                    at: i, to: PackedSegment(packedWidth: Int32(segment.width), packedTrailing: Int32(segment.trailing)))
+                i += 1
+            }
+            block.initializeElement(at: i, to: paragraphEnd)
+            i += 1
+        }
     }
 }
 

@@ -14,12 +14,13 @@ final class SegmentArena: Sendable {
 
     private let current = Mutex<SegmentChunk?>(nil)
 
-    /// Storage for `segments`, copied in, and the chunk that owns it.
-    func store(_ segments: [PackedSegment]) -> (chunk: SegmentChunk, segments: UnsafeBufferPointer<PackedSegment>) {
-        let count = segments.count
+    /// A block of `count` segments written by `fill` (which initializes every one), and
+    /// the chunk that owns it.
+    func store(count: Int, fill: (UnsafeMutableBufferPointer<PackedSegment>) -> Void)
+        -> (chunk: SegmentChunk, segments: UnsafeBufferPointer<PackedSegment>) {
         if count > Self.chunkCapacity / 4 {
             let chunk = SegmentChunk(capacity: count)
-            return (chunk, chunk.copy(segments, at: 0))
+            return (chunk, chunk.fill(at: 0, count: count, fill))
         }
         let (chunk, start) = current.withLock { current -> (SegmentChunk, Int) in
             if let chunk = current, chunk.used + count <= chunk.capacity {
@@ -32,7 +33,7 @@ final class SegmentArena: Sendable {
             return (chunk, 0)
         }
         // The range carved out is this caller's alone: written outside the lock.
-        return (chunk, chunk.copy(segments, at: start))
+        return (chunk, chunk.fill(at: start, count: count, fill))
     }
 }
 
@@ -51,10 +52,11 @@ final class SegmentChunk: @unchecked Sendable {
 
     deinit { base.deallocate() }
 
-    /// Copies `segments` into the block at `start` and returns it.
-    func copy(_ segments: [PackedSegment], at start: Int) -> UnsafeBufferPointer<PackedSegment> {
-        let block = UnsafeMutableBufferPointer(start: base + start, count: segments.count)
-        _ = block.initialize(from: segments)
+    /// The block of `count` segments at `start`, written by `fill`.
+    func fill(at start: Int, count: Int, _ fill: (UnsafeMutableBufferPointer<PackedSegment>) -> Void)
+        -> UnsafeBufferPointer<PackedSegment> {
+        let block = UnsafeMutableBufferPointer(start: base + start, count: count)
+        fill(block)
         return UnsafeBufferPointer(block)
     }
 }
