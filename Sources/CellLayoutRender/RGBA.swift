@@ -1,3 +1,5 @@
+import CellLayout
+
 /// A color: 8-bit red, green, blue and (straight, not premultiplied) alpha.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     /// Red, 0 … 255.
@@ -20,6 +22,11 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     /// An opaque color from a 0xRRGGBB number, e.g. `RGBA(hex: 0x007AFF)`.
     public init(hex: UInt32) {
         self.init(r: UInt8((hex >> 16) & 0xFF), g: UInt8((hex >> 8) & 0xFF), b: UInt8(hex & 0xFF))
+    }
+
+    /// A text run's colour.
+    public init(_ color: TextColor) {
+        self.init(r: color.red, g: color.green, b: color.blue, a: color.alpha)
     }
 
     /// "#RRGGBBAA".

@@ -7,11 +7,14 @@ struct MeasureCommand: ParsableCommand {
         commandName: "measure",
         abstract: "Measure wrapped text: line count, used width and height per row.",
         discussion: """
-            Reads JSON Lines, one {"id": <any>, "text": "<string>"} per line (other keys are \
-            ignored, blank lines skipped), and writes one {"id", "lines", "width", "height"} \
-            per row, in order, using all cores with flat memory. Height is lines × the font's \
-            line height, rounded up to the next 1/scale point. A bad row stops the run with \
-            its file and line (exit 1) after the rows before it; --keep-going skips it.
+            Reads JSON Lines, one {"id": <any>, "text": "<string>" | [runs], "paragraph": {…}} \
+            per line (other keys are ignored, blank lines skipped), and writes one \
+            {"id", "lines", "width", "height"} per row, in order, using all cores with flat \
+            memory. A run is {"text", "font": {family, size, weight, italic, file}, "kern", \
+            "baselineOffset", "color"}; its font keys override the options'. Height is the \
+            lines' heights (the tallest font on each line, the paragraph style's spacing) \
+            rounded up to the next 1/scale point. A bad row stops the run with its file and \
+            line (exit 1) after the rows before it; --keep-going skips it.
 
             With --widths a,b,c instead of --width, each text is prepared once and fitted at \
             every width: one {"id", "sizes": [{"lines", "width", "height"}, …]} per row, one \
@@ -49,7 +52,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Screen scale (1, 2 or 3): heights are rounded up to the next 1/scale point.")
     var scale = "1"
 
-    @Flag(help: "Add \"breaks\": the UTF-16 offsets where each line after the first starts.")
+    @Flag(help: "Add \"breaks\" (the UTF-16 offsets where each line after the first starts) and \"lineTops\" (each line's y).")
     var detail = false
 
     @Option(help: "Measure this one string instead of reading JSON Lines.")
@@ -81,18 +84,39 @@ struct MeasureCommand: ParsableCommand {
         let weight: FontWeight = try OptionValues.choice(weight, option: "--weight", what: "weight")
         let engine = try fontOptions.makeEngine()
         let font = try OptionValues.font(font, weight: weight, size: size, in: engine)
+        let baseSpec = OptionValues.fontSpec(self.font, weight: weight, size: size)
         let options = FitOptions(maxLines: maxLines, lineBreakMode: mode)
         let detail = detail
+        let texts = TextDecoder(fonts: engine.fonts)
         var writer = JSONWriter()
 
-        /// The text prepared once, then at each width its size, and the break offsets when
-        /// --detail asks for them (only then are the lines kept).
-        @Sendable func measure(_ text: String) -> [Measured] {
-            let prepared = engine.prepare(text, font: font)
-            return fitWidths.map { width in
-                guard detail else { return Measured(size: prepared.size(width: width, options: options), breaks: nil) }
+        /// The text prepared once, then at each width its size, and the break offsets and
+        /// line tops when --detail asks for them (only then are the lines kept).
+        @Sendable func measure(_ prepared: PreparedText) -> [Measured] {
+            fitWidths.map { width in
+                guard detail else { return Measured(size: prepared.size(width: width, options: options)) }
                 let layout = prepared.fit(width: width, options: options)
-                return Measured(size: layout.size, breaks: layout.breakOffsets)
+                return Measured(size: layout.size, breaks: layout.breakOffsets, lineTops: layout.lines.map(\.y))
+            }
+        }
+
+        /// A row's text prepared: a string in the options' font, or runs over it, with the
+        /// row's paragraph style.
+        @Sendable func prepare(_ row: JSONValue) throws -> PreparedText {
+            guard let value = row["text"] else { throw CLIError("missing \"text\"") }
+            do {
+                let style = try row["paragraph"].map { p throws(InputError) in try texts.paragraph(p, path: "paragraph") }
+                let (string, runs) = try texts.text(value, path: "text", base: baseSpec)
+                guard let runs else {
+                    return engine.prepare(string, font: font, paragraphStyle: style ?? ParagraphStyle())
+                }
+                let attributed = AttributedText(try runs.map { run in
+                    TextRun(run.text, font: try run.font.applied(to: baseSpec).resolve(in: engine.fonts), kern: run.kern,
+                            baselineOffset: run.baselineOffset, color: run.color)
+                }, paragraphStyle: style ?? ParagraphStyle())
+                return engine.prepare(attributed, font: font)
+            } catch let error as InputError {
+                throw CLIError(error.description)
             }
         }
 
@@ -105,6 +129,10 @@ struct MeasureCommand: ParsableCommand {
             if let breaks = measured.breaks {
                 writer.raw(",\"breaks\":")
                 writer.write(.array(breaks.map { .number(Double($0)) }))
+            }
+            if let tops = measured.lineTops {
+                writer.raw(",\"lineTops\":")
+                writer.write(.array(tops.map { .number($0) }))
             }
         }
 
@@ -130,12 +158,12 @@ struct MeasureCommand: ParsableCommand {
 
         if let text {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
-            write(.null, measure(text))
+            write(.null, measure(engine.prepare(text, font: font)))
         } else {
             var rows = RowStream<(JSONValue, [Measured])>(
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
-                (row["id"] ?? .null, measure(try Rows.text(row, key: "text")))
+                (row["id"] ?? .null, measure(try prepare(row)))
             } write: { id, measured in
                 write(id, measured)
             }
@@ -144,8 +172,9 @@ struct MeasureCommand: ParsableCommand {
     }
 }
 
-/// One text fitted at one width: its size, and its break offsets with --detail.
+/// One text fitted at one width: its size, and its break offsets and line tops with --detail.
 private struct Measured: Sendable {
-    let size: TextSize
-    let breaks: [Int]?
+    var size: TextSize
+    var breaks: [Int]?
+    var lineTops: [Double]?
 }

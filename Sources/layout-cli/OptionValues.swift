@@ -62,13 +62,16 @@ enum OptionValues {
     /// A font by family (`Inter`, `system`) or by file path (anything with a `/` or a font
     /// file extension), at `size` and `weight`.
     static func font(_ name: String, weight: FontWeight, size: Double, in engine: TextEngine) throws -> Font {
-        let isFile = name.contains("/") || [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
         do {
-            return isFile
-                ? try engine.fonts.font(file: name, size: size)
-                : try engine.fonts.font(family: name, weight: weight, size: size)
+            return try fontSpec(name, weight: weight, size: size).resolve(in: engine.fonts)
         } catch let error as FontError {
             throw CLIError("--font: \(error)")
         }
+    }
+
+    /// The font `--font`, `--size` and `--weight` name, as a spec run fonts override.
+    static func fontSpec(_ name: String, weight: FontWeight, size: Double) -> FontSpec {
+        let isFile = name.contains("/") || [".otf", ".ttf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        return isFile ? FontSpec(file: name, size: size, weight: weight) : FontSpec(family: name, size: size, weight: weight)
     }
 }

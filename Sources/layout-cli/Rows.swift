@@ -16,14 +16,4 @@ enum Rows {
         }
         return value
     }
-
-    /// The string under `key`.
-    /// - Throws: `CLIError` when it is missing or not a string.
-    static func text(_ row: JSONValue, key: String) throws -> String {
-        guard let value = row[key] else { throw CLIError("missing \"\(key)\"") }
-        guard case .string(let text) = value else {
-            throw CLIError("\(key): expected a string, got \(value.typeName)")
-        }
-        return text
-    }
 }

@@ -137,8 +137,9 @@ public struct CellLayouter: Sendable {
         }
         func label(_ id: String, _ string: String, _ font: FontSpec, lines: Int, x: Double, width: Double,
                    right: Bool = false) throws -> LabelLayout {
-            let measured = measurer.measure(
-                string, font: try measurer.font(font), width: width, numberOfLines: lines, mode: cell.lineBreakMode)
+            let measured = try measurer.measure(
+                string, attributes: id == "textLabel" ? cell.textAttributes : cell.detailTextAttributes, font: font,
+                alignment: right ? .right : .natural, width: width, numberOfLines: lines, mode: cell.lineBreakMode)
             return LabelLayout(
                 id: id, frame: CGRect(x: x, y: 0, width: width, height: measured.height),
                 measurement: measured, alignsRight: right)
@@ -154,8 +155,9 @@ public struct CellLayouter: Sendable {
         case .value1:
             var detailWidth = 0.0
             if let detail {
-                let natural = measurer.measure(detail, font: try measurer.font(detailFont), width: .infinity,
-                                               numberOfLines: 1, mode: .byTruncatingTail).fittingWidth(m)
+                let natural = try measurer.measure(
+                    detail, attributes: cell.detailTextAttributes, font: detailFont, width: .infinity,
+                    numberOfLines: 1, mode: .byTruncatingTail).fittingWidth(m)
                 detailWidth = min(natural, available)
                 labels.append(try label("detailTextLabel", detail, detailFont, lines: cell.detailNumberOfLines,
                                         x: x + available - detailWidth, width: detailWidth, right: true))
@@ -270,9 +272,9 @@ public struct CellLayouter: Sendable {
         case .switch: return m.switchSize
         case .slider: return .init(width: m.sliderWidth, height: m.sliderHeight)
         case .button:
-            let font = try measurer.font(view.font ?? m.buttonFont)
-            let title = measurer.measure(view.text ?? "", font: font, width: .infinity, numberOfLines: 1,
-                                         mode: .byTruncatingTail)
+            let title = try measurer.measure(
+                view.text ?? "", attributes: view.textAttributes, font: view.font ?? m.buttonFont, alignment: .center,
+                width: .infinity, numberOfLines: 1, mode: .byTruncatingTail)
             return .init(width: title.fittingWidth(m) + 2 * m.buttonPadding.width,
                          height: max(m.buttonMinHeight, title.height + 2 * m.buttonPadding.height))
         case .label:
@@ -289,9 +291,18 @@ public struct CellLayouter: Sendable {
             && !(view.frame.top != nil && view.frame.bottom != nil)
     }
 
-    private func measureLabel(_ view: ViewSpec, width: Double) throws -> LabelMeasurement {
-        measurer.measure(view.text ?? "", font: try measurer.font(view.font ?? metrics.textFont), width: width,
-                         numberOfLines: view.numberOfLines, mode: .byTruncatingTail)
+    /// A custom label's text fitted to `width` (also what `render` draws for a label used
+    /// as an accessory view).
+    public func measureLabel(_ view: ViewSpec, width: Double) throws -> LabelMeasurement {
+        try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.textFont,
+                             width: width, numberOfLines: view.numberOfLines, mode: .byTruncatingTail)
+    }
+
+    /// A button's title fitted on one line to `width`, centred, cut in the middle if too
+    /// wide (UIButton's title): what `render` draws.
+    public func measureButtonTitle(_ view: ViewSpec, width: Double) throws -> LabelMeasurement {
+        try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.buttonFont,
+                             alignment: .center, width: width, numberOfLines: 1, mode: .byTruncatingMiddle)
     }
 }
 

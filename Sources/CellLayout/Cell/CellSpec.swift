@@ -102,6 +102,11 @@ public struct CellSpec: Hashable, Sendable {
     public var text: String?
     /// The detailTextLabel's text (not shown by the default style).
     public var detailText: String?
+    /// The textLabel's runs and paragraph style, when it has an attributed text (`text`
+    /// is then the runs' string).
+    public var textAttributes: LabelText?
+    /// The detailTextLabel's runs and paragraph style.
+    public var detailTextAttributes: LabelText?
     /// The textLabel's font; nil is the style's default from the metrics.
     public var font: FontSpec?
     /// The detailTextLabel's font; nil is the style's default.

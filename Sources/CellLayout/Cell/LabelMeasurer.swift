@@ -16,6 +16,9 @@ public final class LabelMeasurer: Sendable {
     private struct PreparedKey: Hashable, Sendable {
         let text: String
         let fontID: Int
+        var paragraph = ParagraphStyle()
+        /// The runs of an attributed text (their fonts resolved); nil for a plain one.
+        var attributed: AttributedText?
     }
 
     /// - Parameters:
@@ -43,9 +46,28 @@ public final class LabelMeasurer: Sendable {
 
     /// `text` prepared in `font` with the metrics' vertical metrics (San Francisco's with
     /// `sfVerticalMetrics`), from the memo when it was prepared before.
-    public func prepare(_ text: String, font: Font) -> PreparedText {
-        prepared.value(for: PreparedKey(text: text, fontID: font.id)) {
-            engine.prepare(text, font: font, vertical: metrics.verticalMetrics)
+    public func prepare(_ text: String, font: Font, paragraph: ParagraphStyle = ParagraphStyle()) -> PreparedText {
+        prepared.value(for: PreparedKey(text: text, fontID: font.id, paragraph: paragraph)) {
+            engine.prepare(text, font: font, vertical: metrics.verticalMetrics, paragraphStyle: paragraph)
+        }
+    }
+
+    /// `text` with `attributes` (runs and paragraph style) prepared over the font `spec`
+    /// names, from the memo when it was prepared before; a text without runs is prepared
+    /// as a plain one. `alignment` is the label's own, used when the attributes bring no
+    /// paragraph style.
+    /// - Throws: `FontError` when a font cannot be resolved.
+    public func prepare(_ text: String, attributes: LabelText?, font spec: FontSpec,
+                        alignment: TextAlignment = .natural) throws -> PreparedText {
+        let font = try self.font(spec)
+        let paragraph = attributes?.paragraph ?? ParagraphStyle(alignment: alignment)
+        guard let runs = attributes?.runs else { return prepare(text, font: font, paragraph: paragraph) }
+        let attributed = AttributedText(try runs.map { run in
+            TextRun(run.text, font: try self.font(run.font.applied(to: spec)), kern: run.kern,
+                    baselineOffset: run.baselineOffset, color: run.color)
+        }, paragraphStyle: paragraph)
+        return prepared.value(for: PreparedKey(text: text, fontID: font.id, paragraph: paragraph, attributed: attributed)) {
+            engine.prepare(attributed, font: font, vertical: metrics.verticalMetrics)
         }
     }
 
@@ -53,7 +75,24 @@ public final class LabelMeasurer: Sendable {
     public func measure(
         _ text: String, font: Font, width: Double, numberOfLines: Int, mode: LineBreakMode
     ) -> LabelMeasurement {
-        let prepared = prepare(text, font: font)
+        measure(prepare(text, font: font), width: width, numberOfLines: numberOfLines, mode: mode)
+    }
+
+    /// `text` with `attributes` over the font `spec` names (see
+    /// `prepare(_:attributes:font:alignment:)`) fitted to `width` with a line limit and mode.
+    /// - Throws: `FontError` when a font cannot be resolved.
+    public func measure(
+        _ text: String, attributes: LabelText?, font spec: FontSpec, alignment: TextAlignment = .natural,
+        width: Double, numberOfLines: Int, mode: LineBreakMode
+    ) throws -> LabelMeasurement {
+        measure(try prepare(text, attributes: attributes, font: spec, alignment: alignment), width: width,
+                numberOfLines: numberOfLines, mode: mode)
+    }
+
+    /// A prepared text fitted to `width` with a line limit and mode, its height on the
+    /// pixel grid.
+    public func measure(_ prepared: PreparedText, width: Double, numberOfLines: Int, mode: LineBreakMode)
+        -> LabelMeasurement {
         let options = FitOptions(maxLines: numberOfLines, lineBreakMode: mode)
         let size = prepared.size(width: width, options: options)
         return LabelMeasurement(

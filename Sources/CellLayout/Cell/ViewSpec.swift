@@ -24,6 +24,8 @@ public struct ViewSpec: Hashable, Sendable {
     public var kind: Kind
     /// Label text or button title.
     public var text: String?
+    /// The text's runs and paragraph style, when it is attributed (`text` is the runs' string).
+    public var textAttributes: LabelText?
     /// The text's font; nil is the system font at 17 (labels) or the metrics' button font.
     public var font: FontSpec?
     /// A label's line limit (0 = none).

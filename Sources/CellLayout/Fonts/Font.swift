@@ -26,9 +26,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Whether the font stands for an italic its family lacks: the upright face, measured
     /// as it is and drawn sheared (`slant`), as Core Text and fontconfig synthesize one.
     public let isSlanted: Bool
-    /// The shear a renderer applies to a slanted font's glyphs (x += slant × y): tan 14°,
-    /// fontconfig's synthetic oblique.
-    public static let slant = 0.2493
+    /// The shear a renderer applies to a slanted font's glyphs (x += slant × y): 0.2,
+    /// fontconfig's synthetic oblique (`90-synthetic.conf`).
+    public static let slant = 0.2
 
     /// A process-unique number, the font's key in caches.
     let id: Int

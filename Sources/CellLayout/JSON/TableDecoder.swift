@@ -60,26 +60,41 @@ public struct TableDecoder: Sendable {
     // MARK: Sections and rows
 
     private func section(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> SectionSpec {
-        let m = try node.members(known: ["header", "footer", "rows"])
-        return SectionSpec(
-            header: try m["header"]?.optionalString(), footer: try m["footer"]?.optionalString(),
-            rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
+        let m = try node.members(known: ["header", "footer", "headerParagraph", "footerParagraph", "rows"])
+        var section = SectionSpec(rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
+        let grouped = metrics.groupedHeaderFont, plain = metrics.plainHeaderFont
+        (section.header, section.headerAttributes) = try text(m["header"], m["headerParagraph"], base: grouped)
+        (section.footer, section.footerAttributes) = try text(m["footer"], m["footerParagraph"], base: plain)
+        return section
+    }
+
+    /// A text (string, runs or null) and the paragraph style beside it, as a string and
+    /// its attributes (nil for a plain string without a paragraph style). Run fonts are
+    /// checked over `base`.
+    private func text(_ node: JSONNode?, _ paragraph: JSONNode?, base: FontSpec) throws(InputError)
+        -> (String?, LabelText?) {
+        let decoder = TextDecoder(fonts: fonts)
+        guard let node, node.value != .null else { return (nil, nil) }
+        let (string, runs) = try decoder.text(node.value, path: node.path, base: base)
+        let style = try paragraph.map { p throws(InputError) in try decoder.paragraph(p) }
+        return (string, runs == nil && style == nil ? nil : LabelText(runs: runs, paragraph: style))
     }
 
     /// One ROW.
     func cell(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> CellSpec {
         let m = try node.members(known: [
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
-            "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
+            "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute",
         ])
         var cell = CellSpec()
         if let id = m["id"] { cell.id = id.value }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
-        cell.text = try m["text"]?.optionalString()
-        cell.detailText = try m["detailText"]?.optionalString()
         if let font = m["font"] { cell.font = try self.font(font) }
         if let font = m["detailFont"] { cell.detailFont = try self.font(font) }
+        (cell.text, cell.textAttributes) = try text(m["text"], m["paragraph"], base: cell.font ?? metrics.textFont)
+        (cell.detailText, cell.detailTextAttributes) = try text(
+            m["detailText"], m["detailParagraph"], base: cell.detailFont ?? metrics.subtitleDetailFont)
         if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
         if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
         if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
@@ -144,12 +159,15 @@ public struct TableDecoder: Sendable {
 
     /// One VIEW.
     private func view(_ node: JSONNode) throws(InputError) -> ViewSpec {
-        let m = try node.members(known: ["id", "kind", "text", "font", "numberOfLines", "size", "frame", "autoresizing"])
+        let m = try node.members(known: [
+            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "autoresizing",
+        ])
         guard let id = m["id"] else { throw node.error("missing \"id\"") }
         guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
         var view = ViewSpec(id: try id.string(), kind: try kind.choice("view kind"))
-        view.text = try m["text"]?.optionalString()
         if let font = m["font"] { view.font = try self.font(font) }
+        (view.text, view.textAttributes) = try text(
+            m["text"], m["paragraph"], base: view.font ?? FontSpec.system(17))
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
         if let size = m["size"] { view.size = try self.size(size) }
         if let frame = m["frame"] { view.frame = try self.frame(frame) }
@@ -222,12 +240,13 @@ public struct TableDecoder: Sendable {
 
     /// A FONT: family or file, size, weight; resolved once to make sure it exists.
     private func font(_ node: JSONNode) throws(InputError) -> FontSpec {
-        let m = try node.members(known: ["family", "file", "size", "weight"])
+        let m = try node.members(known: ["family", "file", "size", "weight", "italic"])
         guard let size = m["size"] else { throw node.error("missing \"size\"") }
         var spec = FontSpec(size: try size.positive(maximum: 1000))
         if let family = m["family"] { spec.family = try family.string() }
         if let file = m["file"] { spec.file = try file.string() }
         if let weight = m["weight"] { spec.weight = try weight.choice("font weight") }
+        if let italic = m["italic"] { spec.italic = try italic.bool() }
         do {
             _ = try spec.resolve(in: fonts)
         } catch let error as FontError {

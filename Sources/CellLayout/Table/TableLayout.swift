@@ -266,8 +266,8 @@ public final class TableLayout {
 
     private func layoutSection(_ section: SectionSpec, index: Int, previous: [SubviewState]?) throws -> SectionLayout {
         SectionLayout(
-            header: try headerLayout(section.header, isHeader: true, section: index),
-            footer: try headerLayout(section.footer, isHeader: false, section: index),
+            header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: index),
+            footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: index),
             rows: try layoutRows(section.rows, previous: previous))
     }
 
@@ -308,8 +308,9 @@ public final class TableLayout {
     /// a grouped table's first empty header is taller).
     private func refreshHeaders() throws {
         for s in sections.indices {
-            sections[s].header = try headerLayout(spec.sections[s].header, isHeader: true, section: s)
-            sections[s].footer = try headerLayout(spec.sections[s].footer, isHeader: false, section: s)
+            let section = spec.sections[s]
+            sections[s].header = try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s)
+            sections[s].footer = try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s)
             offsets.setHeight(sections[s].header.height, at: sectionStarts[s])
             offsets.setHeight(sections[s].footer.height, at: sectionStarts[s + 1] - 1)
         }
@@ -317,7 +318,8 @@ public final class TableLayout {
 
     /// A section header or footer: its text wrapped at the table's width less the margins,
     /// padded per style; plain tables show none without text, grouped ones keep a gap.
-    private func headerLayout(_ text: String?, isHeader: Bool, section: Int) throws -> HeaderLayout {
+    private func headerLayout(_ text: String?, _ attributes: LabelText?, isHeader: Bool, section: Int) throws
+        -> HeaderLayout {
         let m = metrics
         let grouped = spec.style != .plain
         guard let text, !text.isEmpty else {
@@ -327,11 +329,20 @@ public final class TableLayout {
             return HeaderLayout(height: height, textLabel: nil)
         }
         let cell = cellFrameX
-        let font = try layouter.measurer.font(grouped ? m.groupedHeaderFont : m.plainHeaderFont)
-        let shown = grouped && isHeader && m.groupedHeaderUppercase ? text.uppercased() : text
+        let uppercase = grouped && isHeader && m.groupedHeaderUppercase
+        var attributes = attributes
+        if uppercase, let runs = attributes?.runs {
+            attributes?.runs = runs.map { run in
+                var run = run
+                run.text = run.text.uppercased()
+                return run
+            }
+        }
         let labelWidth = max(0, cell.width - m.leadingMargin - m.trailingMargin)
-        let measured = layouter.measurer.measure(shown, font: font, width: labelWidth, numberOfLines: 0,
-                                                 mode: .byWordWrapping)
+        let measured = try layouter.measurer.measure(
+            uppercase ? text.uppercased() : text, attributes: attributes,
+            font: grouped ? m.groupedHeaderFont : m.plainHeaderFont, width: labelWidth, numberOfLines: 0,
+            mode: .byWordWrapping)
         let padding = !grouped ? m.plainHeaderPadding : isHeader ? m.groupedHeaderPadding : m.groupedFooterPadding
         var height = m.ceilToPixel(padding.top + measured.height + padding.bottom)
         if !grouped { height = max(height, m.plainHeaderHeight) }

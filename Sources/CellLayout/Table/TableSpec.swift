@@ -38,6 +38,10 @@ public struct SectionSpec: Sendable {
     public var header: String?
     /// The footer's text.
     public var footer: String?
+    /// The header's runs and paragraph style, when attributed.
+    public var headerAttributes: LabelText?
+    /// The footer's runs and paragraph style, when attributed.
+    public var footerAttributes: LabelText?
     /// The rows, in blocks so that inserting into a section of a million stays cheap.
     public var rows: BlockedArray<CellSpec>
 

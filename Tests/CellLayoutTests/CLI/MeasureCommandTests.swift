@@ -9,7 +9,7 @@ import Testing
         // "Hello": width 40.6875 (hb-shape), one line of 20.574 → height 21.
         let result = try CLI.run(["measure", "--width", "343", "--text", "Hello", "--detail"])
         #expect(result.status == 0)
-        #expect(result.stdout == "{\"id\":null,\"lines\":1,\"width\":40.688,\"height\":21,\"breaks\":[]}\n")
+        #expect(result.stdout == "{\"id\":null,\"lines\":1,\"width\":40.688,\"height\":21,\"breaks\":[],\"lineTops\":[0]}\n")
     }
 
     @Test func keepsIdsAndOrderOfJSONLines() throws {
@@ -22,9 +22,9 @@ import Testing
         let result = try CLI.run(["measure", "--width", "40", "--detail"], stdin: Array(input.utf8))
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n") == [
-            "{\"id\":\"a\",\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10]}",
-            "{\"id\":[1,{\"x\":true}],\"lines\":4,\"width\":33.59,\"height\":83,\"breaks\":[3,6,10]}",
-            "{\"id\":null,\"lines\":0,\"width\":0,\"height\":0,\"breaks\":[]}",
+            "{\"id\":\"a\",\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10],\"lineTops\":[0,20.574,41.148,61.722]}",
+            "{\"id\":[1,{\"x\":true}],\"lines\":4,\"width\":33.59,\"height\":83,\"breaks\":[3,6,10],\"lineTops\":[0,20.574,41.148,61.722]}",
+            "{\"id\":null,\"lines\":0,\"width\":0,\"height\":0,\"breaks\":[],\"lineTops\":[]}",
         ])
     }
 
@@ -50,7 +50,7 @@ import Testing
               message: "<stdin>:2: invalid JSON: column 23: expected a string key, found '}'", status: 1),
         .init(arguments: ["--width", "100"], stdin: Array("[1, 2]\n".utf8), message: "<stdin>:1: expected a JSON object, got an array", status: 1),
         .init(arguments: ["--width", "100"], stdin: Array("{\"id\": 1}\n".utf8), message: "<stdin>:1: missing \"text\"", status: 1),
-        .init(arguments: ["--width", "100"], stdin: Array("{\"text\": 5}\n".utf8), message: "<stdin>:1: text: expected a string, got a number", status: 1),
+        .init(arguments: ["--width", "100"], stdin: Array("{\"text\": 5}\n".utf8), message: "<stdin>:1: text: expected a string or an array of runs, got a number", status: 1),
         .init(arguments: ["--width", "100"], stdin: Array("{\"text\": \"a".utf8) + [0xFF] + Array("\"}\n".utf8),
               message: "<stdin>:1: invalid JSON: column 11: invalid UTF-8 in a string", status: 1),
         .init(arguments: ["--width", "100", "/nonexistent.jsonl"], stdin: [],

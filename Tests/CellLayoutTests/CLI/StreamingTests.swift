@@ -48,7 +48,7 @@ import Testing
         input += Array("{\"text\": [1]}\n{\"text\": \"after\"}\n".utf8)
         let result = try CLI.run(["measure", "--width", "200"], stdin: input)
         #expect(result.status == 1)
-        #expect(result.stderr == "<stdin>:5001: text: expected a string, got an array\n")
+        #expect(result.stderr == "<stdin>:5001: text[0]: expected an object, got a number\n")
         #expect(result.stdout.split(separator: "\n").count == 5000)
         #expect(result.stdout.hasSuffix("}\n"))
     }
@@ -59,7 +59,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == 2)
         #expect(result.stderr == """
-            <stdin>:2: text: expected a string, got null
+            <stdin>:2: text: expected a string or an array of runs, got null
             <stdin>:3: expected a JSON object, got an array
             <stdin>: 2 bad rows skipped, 2 written
 

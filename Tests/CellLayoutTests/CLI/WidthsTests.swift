@@ -34,7 +34,7 @@ import Testing
             #expect(row == expected + ",\"sizes\":[" + entries.joined(separator: ",") + "]}")
         }
         // The golden of MeasureCommandTests (hb-shape derivation): "Hello world" at 40 is 4 lines.
-        #expect(rows[5000].hasPrefix("{\"id\":\"a\",\"sizes\":[{\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10]},"))
+        #expect(rows[5000].hasPrefix("{\"id\":\"a\",\"sizes\":[{\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10],\"lineTops\":[0,20.574,41.148,61.722]},"))
     }
 
     @Test func measureOneTextAtSeveralWidths() throws {
