@@ -29,13 +29,15 @@ public struct CellLayouter: Sendable {
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil,
                        inheriting direction: LayoutDirection = .leftToRight) throws -> RowLayout {
-        let row = try layoutLeftToRight(cell, width: width, previous: previous)
         let rightToLeft = cell.semanticContentAttribute.layoutDirection(inheriting: direction) == .rightToLeft
+        let row = try layoutLeftToRight(cell, width: width, previous: previous, rightToLeft: rightToLeft)
         return rightToLeft ? row.mirrored(cellWidth: width) : row
     }
 
-    /// The cell laid out left to right.
-    private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?) throws -> RowLayout {
+    /// The cell laid out left to right, its labels' text aligned as the cell's direction
+    /// will have them once mirrored (`rightToLeft`).
+    private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?, rightToLeft: Bool)
+        throws -> RowLayout {
         let m = metrics
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory
@@ -49,7 +51,7 @@ public struct CellLayouter: Sendable {
         var textX = m.leadingMargin + indent
         if let image = cell.image { textX += image.width + m.imageSpacing }
         let available = max(0, contentWidth - textX - m.trailingMargin)
-        var labels = try standardLabels(cell, x: textX, available: available)
+        var labels = try standardLabels(cell, x: textX, available: available, rightToLeft: rightToLeft)
         let block = cell.style == .subtitle
             ? labels.reduce(0) { $0 + $1.frame.height }
             : labels.map(\.frame.height).max() ?? 0
@@ -67,7 +69,7 @@ public struct CellLayouter: Sendable {
                 from: state.contentSize, to: CGSize(width: contentWidth, height: state.contentSize.height))
             var label: LabelLayout?
             if view.kind == .label {
-                let measured = try measureLabel(view, width: frame.width)
+                let measured = try measureLabel(view, width: frame.width, alignment: rightToLeft ? .right : .natural)
                 if isHeightIntrinsic(view) {
                     let bottomGap = Self.initialContentSize.height - initial[i].maxY
                     required = max(required, frame.minY + measured.height + bottomGap)
@@ -125,7 +127,8 @@ public struct CellLayouter: Sendable {
     // MARK: Standard labels
 
     /// The style's labels, measured and placed horizontally (y comes later).
-    private func standardLabels(_ cell: CellSpec, x: Double, available: Double) throws -> [LabelLayout] {
+    private func standardLabels(_ cell: CellSpec, x: Double, available: Double, rightToLeft: Bool) throws
+        -> [LabelLayout] {
         let m = metrics
         let text = cell.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = cell.style == .default ? nil : cell.detailText.flatMap { $0.isEmpty ? nil : $0 }
@@ -139,7 +142,7 @@ public struct CellLayouter: Sendable {
                    right: Bool = false) throws -> LabelLayout {
             let measured = try measurer.measure(
                 string, attributes: id == "textLabel" ? cell.textAttributes : cell.detailTextAttributes, font: font,
-                alignment: right ? .right : .natural, width: width, numberOfLines: lines, mode: cell.lineBreakMode)
+                alignment: right != rightToLeft ? .right : rightToLeft ? .left : .natural, width: width, numberOfLines: lines, mode: cell.lineBreakMode)
             return LabelLayout(
                 id: id, frame: CGRect(x: x, y: 0, width: width, height: measured.height),
                 measurement: measured, alignsRight: right)
@@ -293,9 +296,10 @@ public struct CellLayouter: Sendable {
 
     /// A custom label's text fitted to `width` (also what `render` draws for a label used
     /// as an accessory view).
-    public func measureLabel(_ view: ViewSpec, width: Double) throws -> LabelMeasurement {
+    public func measureLabel(_ view: ViewSpec, width: Double, alignment: TextAlignment = .natural) throws
+        -> LabelMeasurement {
         try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.textFont,
-                             width: width, numberOfLines: view.numberOfLines, mode: .byTruncatingTail)
+                             alignment: alignment, width: width, numberOfLines: view.numberOfLines, mode: .byTruncatingTail)
     }
 
     /// A button's title fitted on one line to `width`, centred, cut in the middle if too
