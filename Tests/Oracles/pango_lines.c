@@ -204,14 +204,26 @@ int main(int argc, char **argv) {
     if (nfonts == 0) usage();
     if (nwidths < 1) die("need at least one width");
 
-    /* Private fontconfig: only the given files, no system fonts. The one rule file read
-     * is fontconfig's own bitmap scaling (Noto Color Emoji is a bitmap font with one
-     * 109-px strike): without it a color emoji glyph keeps its strike's size at any font
-     * size, where every system configuration scales it to the requested size. */
+    /* Private fontconfig: only the given files, no system fonts. Three of fontconfig's own
+     * rule files are read, the ones every system configuration has for emoji:
+     * 10-scale-bitmap-fonts (Noto Color Emoji is a bitmap font with one 109-px strike;
+     * without it a color emoji glyph keeps its strike's size at any font size), and
+     * 45-generic / 60-generic (the "emoji" family Pango asks for emoji-presentation runs
+     * is the color emoji font; without them Pango draws such runs in the first font that
+     * covers them, DejaVu Sans's black-and-white ones). None touches Inter or DejaVu. */
     FcConfig *config = FcConfigCreate();
-    static const char scale_rules[] = "/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf";
-    if (access(scale_rules, R_OK) == 0 && !FcConfigParseAndLoad(config, (const FcChar8 *)scale_rules, FcTrue))
-        die("cannot read /usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf");
+    static const char *const rules[] = {
+        "/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf",
+        "/usr/share/fontconfig/conf.avail/45-generic.conf",
+        "/usr/share/fontconfig/conf.avail/60-generic.conf",
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        if (access(rules[i], R_OK) != 0) continue;
+        if (!FcConfigParseAndLoad(config, (const FcChar8 *)rules[i], FcTrue)) {
+            fprintf(stderr, "pango_lines: cannot read %s\n", rules[i]);
+            return 2;
+        }
+    }
     for (int i = 0; i < nfonts; i++) {
         if (!FcConfigAppFontAddFile(config, (const FcChar8 *)fonts[i])) {
             fprintf(stderr, "pango_lines: cannot add font file %s\n", fonts[i]);

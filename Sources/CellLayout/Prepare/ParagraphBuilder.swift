@@ -60,9 +60,9 @@ struct ParagraphBuilder {
             return paragraph
         }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
-        let graphemeCount = Self.graphemeBreaks(base, length, into: &graphemeEnds)
         let breaks = Self.lineBreaks(base, length)
         let breakCount = breaks.count
+        let graphemeCount = Self.clusterEnds(base, length, breaks: breaks, into: &graphemeEnds)
         let levels = Self.bidiLevels(base, length)
 
         // Written per cluster in the loop below: plain memory, not arrays, so that no write
@@ -418,6 +418,30 @@ struct ParagraphBuilder {
             guard written == block else { return breaks }
             from = breaks[breaks.count - 1]
         }
+    }
+
+    /// Cluster ends into `ends`, returning how many: grapheme cluster ends, and the line
+    /// break opportunities that fall inside a grapheme cluster. UAX #14 allows a break
+    /// between a space and a combining mark after it (LB10 treats the mark as a letter),
+    /// where UAX #29 makes the two one grapheme; ICU reports the break and Pango takes it,
+    /// so the mark starts the next line as a cluster of its own (as a Faker name starting
+    /// with a vowel sign, " िकशोरी", does).
+    private static func clusterEnds(
+        _ base: UnsafePointer<UInt16>, _ length: Int, breaks: [Int32], into ends: inout [Int32]
+    ) -> Int {
+        let count = graphemeBreaks(base, length, into: &ends)
+        var inside = breaks.lazy.filter { $0 < Int32(length) }.makeIterator()
+        var extra: [Int32] = []
+        var e = 0
+        while let b = inside.next() {
+            while e < count, ends[e] < b { e += 1 }
+            if e < count, ends[e] != b { extra.append(b) }
+        }
+        guard !extra.isEmpty else { return count }
+        var merged = Array(ends[0..<count]) + extra
+        merged.sort()
+        for (i, end) in merged.enumerated() { ends[i] = end }
+        return merged.count
     }
 
     /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of

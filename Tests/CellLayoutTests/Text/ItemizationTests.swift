@@ -21,6 +21,16 @@ import Testing
         #expect(abs(width("a \u{093F}") - width("a") - 21.685) < 0.002)
     }
 
+    /// UAX #14 allows a break between a space and a combining mark after it (LB10), inside
+    /// what UAX #29 makes one grapheme; the line breaks there, as ICU reports and Pango
+    /// takes it: Pango 1.50 with Inter-Regular.otf at width 60 breaks "Hello \u{301}world"
+    /// at 6, the first line 44.553 pt wide (the hanging space left out). It broke at 8.
+    @Test func aLineBreaksBetweenASpaceAndTheMarkAfterIt() {
+        let layout = TestFonts.engine.prepare("Hello \u{301}world", font: TestFonts.inter17).fit(width: 60)
+        #expect(layout.breakOffsets == [6])
+        #expect(abs(layout.usedWidth - 44.553) < 0.001)
+    }
+
     /// "?." inside Hebrew is shaped with the Hebrew script (right to left, Inter has no
     /// Hebrew kerning for it): DejaVu "שלום" (hebr, he) = 38523 units, Inter "?." (hebr)
     /// = 4797 + 8828 = 13625; 52148 / 1024 = 50.926 pt, Pango 50.926. It measured 49.404,
