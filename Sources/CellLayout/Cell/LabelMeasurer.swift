@@ -10,7 +10,9 @@ public final class LabelMeasurer: Sendable {
     public let engine: TextEngine
     /// The metrics (line height option, scale).
     public let metrics: TableMetrics
-    private let fonts = Mutex<[FontSpec: Font]>([:])
+    /// The fonts specs name, bounded like the library's own (a stream of ever new sizes
+    /// keeps none forever).
+    private let fonts = BoundedMemo<FontSpec, Font>(maxEntries: FontLibrary.fontsKept, maxBytes: .max) { _, _ in 0 }
     private let prepared: BoundedMemo<PreparedKey, PreparedText>
 
     private struct PreparedKey: Hashable, Sendable {
@@ -38,10 +40,7 @@ public final class LabelMeasurer: Sendable {
     /// The font `spec` names.
     /// - Throws: `FontError`.
     public func font(_ spec: FontSpec) throws -> Font {
-        if let font = fonts.withLock({ $0[spec] }) { return font }
-        let font = try spec.resolve(in: engine.fonts)
-        fonts.withLock { $0[spec] = font }
-        return font
+        try fonts.value(for: spec) { try spec.resolve(in: engine.fonts) }
     }
 
     /// `text` prepared in `font` with the metrics' vertical metrics (San Francisco's with

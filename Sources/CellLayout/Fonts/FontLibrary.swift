@@ -23,11 +23,21 @@ public final class FontLibrary: Sendable {
     public let useSystemFonts: Bool
 
     private let system: SystemFonts
-    private let fonts = Mutex<[FontKey: Font]>([:])
+    /// The fonts made, by face, size and slant: bounded, so that ever new sizes (Dynamic
+    /// Type, zoom) do not keep a font each forever. A font dropped here lives on in what
+    /// holds it (prepared texts hold theirs); asked for again, it is made anew.
+    private let fonts: BoundedMemo<FontKey, Font>
     private let systemFaces = Mutex<[String: FontFace]>([:])
-    private let fallbacks = Mutex<[FallbackKey: Font]>([:])
+    /// The fallback font of each font and cluster, bounded like `fonts` (64 per font).
+    private let fallbacks: BoundedMemo<FallbackKey, Font>
 
-    private struct FontKey: Hashable {
+    /// About the most fonts (face, size and slant) the library keeps at once.
+    static let fontsKept = 1024
+
+    /// How many fonts the library keeps now.
+    var keptFontCount: Int { fonts.count }
+
+    private struct FontKey: Hashable, Sendable {
         let face: ObjectIdentifier
         let size: Double
         var slanted = false
@@ -36,7 +46,7 @@ public final class FontLibrary: Sendable {
     /// A font and a cluster's scalar values: the first three inline, so that usual
     /// clusters are looked up without allocating (and without the Unicode normalization a
     /// String key would hash through).
-    private struct FallbackKey: Hashable {
+    private struct FallbackKey: Hashable, Sendable {
         let fontID: Int
         let first: UInt32
         let second: UInt32
@@ -72,7 +82,15 @@ public final class FontLibrary: Sendable {
     ///     takes the locale's (fontconfig's default, from `LC_ALL`, `LC_CTYPE`, `LANG`).
     /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
     ///   bundled fonts are missing.
-    public init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
+    public convenience init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
+        try self.init(fontDirectories: fontDirectories, useSystemFonts: useSystemFonts, language: language,
+                      fontsKept: Self.fontsKept)
+    }
+
+    /// The library, keeping about `fontsKept` fonts (tests drop fonts sooner).
+    init(fontDirectories: [URL] = [], useSystemFonts: Bool, language: String? = nil, fontsKept: Int) throws {
+        fonts = BoundedMemo(maxEntries: fontsKept, maxBytes: .max) { _, _ in 0 }
+        fallbacks = BoundedMemo(maxEntries: 64 * fontsKept, maxBytes: .max) { _, _ in 0 }
         guard let bundled = bundledFontsDirectory else {
             throw FontError.unreadableFile(path: "<bundled fonts>")
         }
@@ -144,16 +162,11 @@ public final class FontLibrary: Sendable {
     }
 
     /// `face` (one of this library's) at `size` points, drawn with a synthetic slant when
-    /// `slanted`; the same object for the same face, size and slant.
+    /// `slanted`: the same object for the same face, size and slant while the library
+    /// keeps it (about the last `fontsKept` fonts used).
     public func font(face: FontFace, size: Double, slanted: Bool = false) throws -> Font {
         let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted)
-        if let font = fonts.withLock({ $0[key] }) { return font }
-        let made = try Font(face: face, size: size, slanted: slanted)
-        return fonts.withLock { fonts in
-            if let existing = fonts[key] { return existing }
-            fonts[key] = made
-            return made
-        }
+        return try fonts.value(for: key) { try Font(face: face, size: size, slanted: slanted) }
     }
 
     /// The font that draws the grapheme cluster `cluster` in place of `font`: `font`
@@ -207,11 +220,10 @@ public final class FontLibrary: Sendable {
     }
 
     private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font) -> Font {
-        if let known = fallbacks.withLock({ $0[key] }) { return known }
-        let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
-        let chosen = usable ? font : fallbackFont(for: cluster, from: font) ?? font
-        fallbacks.withLock { $0[key] = chosen }
-        return chosen
+        fallbacks.value(for: key) {
+            let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
+            return usable ? font : fallbackFont(for: cluster, from: font) ?? font
+        }
     }
 
     private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font) -> Font? {

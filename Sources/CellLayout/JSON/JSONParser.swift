@@ -182,6 +182,7 @@ public struct JSONParser {
                 guard let string = String(validating: raw, as: UTF8.self) else {
                     throw error("invalid UTF-8 in a string", at: start)
                 }
+                try checkLength(string, at: start)
                 index += 1
                 return string
             }
@@ -234,7 +235,18 @@ public struct JSONParser {
         guard let string = String(validating: utf8, as: UTF8.self) else {
             throw error("invalid UTF-8 in a string", at: start)
         }
+        try checkLength(string, at: start)
         return string
+    }
+
+    /// Refuses a string longer than the longest text (`PreparedText.maxUTF16Count`), so
+    /// that a huge text is a located error rather than a run out of memory. A string of
+    /// no more UTF-8 bytes than that has no more UTF-16 code units either.
+    private func checkLength(_ string: String, at start: Int) throws(SyntaxError) {
+        let limit = PreparedText.maxUTF16Count
+        guard string.utf8.count > limit, string.utf16.count > limit else { return }
+        throw error("a string of \(string.utf16.count) UTF-16 code units is longer than the limit of \(limit)",
+                    at: start)
     }
 
     private mutating func hex4() throws(SyntaxError) -> UInt32 {

@@ -35,8 +35,15 @@ public struct TableDecoder: Sendable {
         switch (members["sections"], members["rows"]) {
         case (let sections?, nil):
             table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
+            if table.sections.reduce(0, { $0 + $1.rows.count }) > TableSpec.maxRows {
+                throw sections.error("more than \(TableSpec.maxRows) rows, the most one table document may have")
+            }
         case (nil, let rows?):
-            table.sections = [SectionSpec(rows: try rows.elements().map { node throws(InputError) in try cell(node, table.metrics) })]
+            let nodes = try rows.elements()
+            if nodes.count > TableSpec.maxRows {
+                throw rows.error("more than \(TableSpec.maxRows) rows, the most one table document may have")
+            }
+            table.sections = [SectionSpec(rows: try nodes.map { node throws(InputError) in try cell(node, table.metrics) })]
         case (nil, nil):
             throw root.error("missing \"sections\" (or \"rows\")")
         case (_?, _?):

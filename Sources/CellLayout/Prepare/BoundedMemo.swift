@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A bounded, thread-safe memo: the engine's store of shaped pieces and of the kerning
-/// between them.
+/// between them, and the font library's fonts.
 ///
 /// Real text repeats its words, so most pieces are shaped once. The memo is split into
 /// shards (one lock each, so threads rarely wait on each other), and each shard keeps two
@@ -60,11 +60,12 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
-    /// The entry for `key`, made by `make` (outside any lock) when there is none.
-    func value(for key: Key, orMake make: () -> Value) -> Value {
+    /// The entry for `key`, made by `make` (outside any lock) when there is none; what
+    /// `make` throws is thrown, and nothing is kept.
+    func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard maxEntries > 0 else {
             unkeptCount.add(1, ordering: .relaxed)
-            return make()
+            return try make()
         }
         let shard = shards[key.hashValue & (Self.shardCount - 1)]
         let found: Value? = shard.state.withLock { state in
@@ -78,7 +79,7 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             return entry
         }
         if let found { return found }
-        let made = make()
+        let made = try make()
         shard.state.withLock { state in
             state.misses += 1
             insert(key, made, into: &state)

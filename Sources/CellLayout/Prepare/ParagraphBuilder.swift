@@ -76,6 +76,14 @@ struct ParagraphBuilder {
         let items = Itemizer(count: graphemeCount, font: font)
         defer { items.free() }
         var scalars: [Unicode.Scalar] = []
+        // The fallback fonts the clusters picked, held until the paragraph's pieces hold
+        // them: the library may drop a font from its caches at any time (see below).
+        var fallbackFonts: [Font] = []
+        defer { withExtendedLifetime(fallbackFonts) {} }
+        func held(_ fallback: Font) -> Font {
+            if fallback !== fallbackFonts.last { fallbackFonts.append(fallback) }
+            return fallback
+        }
         var run = 0
         var nextBreak = 0
         var clusterStart = 0
@@ -83,8 +91,9 @@ struct ParagraphBuilder {
             let clusterEnd = Int(graphemeEnds[cluster])
             clusterStarts[cluster] = Int32(range.lowerBound + clusterStart)
             for unit in clusterStart..<clusterEnd { unitToCluster[unit] = Int32(cluster) }
-            // Fonts live as long as the library (its caches never drop them): an unowned
-            // reference spares a retain and release of a font every thread shares, per cluster.
+            // Every font here is held for the whole paragraph — the text's and the runs' own
+            // by the caller, fallbacks by `fallbackFonts` — so an unowned reference is sound
+            // and spares a retain and release of a font every thread shares, per cluster.
             unowned(unsafe) let clusterFont: Font
             unowned(unsafe) var runFont = font
             var runPlain = plain
@@ -106,7 +115,7 @@ struct ParagraphBuilder {
                 } else if let runPlain, runPlain.isPlain(base[clusterStart]) {
                     clusterFont = runFont
                 } else {
-                    clusterFont = engine.fonts.font(for: scalar, fallingBackFrom: runFont)
+                    clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont))
                     if FontLibrary.prefersEmoji(scalar) { kind = Itemizer.emoji }
                 }
                 script = Shaper.script(of: scalar)
@@ -118,7 +127,7 @@ struct ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    clusterFont = engine.fonts.font(for: scalars, fallingBackFrom: runFont)
+                    clusterFont = held(engine.fonts.font(for: scalars, fallingBackFrom: runFont))
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
                 for scalar in scalars {

@@ -22,6 +22,8 @@ final class PlainShaping: @unchecked Sendable {
     /// One past the last: ASCII, Latin-1, Latin Extended-A and -B.
     static let end: UInt16 = 0x250
     private static var span: Int { Int(end - first) }
+    /// About the bytes one font's tables hold (the kerning table, mostly).
+    static var byteCount: Int { span * (2 + 4) + span * span * 4 }
 
     /// The font the tables are for.
     let font: Font

@@ -28,6 +28,10 @@ public final class PreparedText: @unchecked Sendable {
     let runStyles: [RunStyle]
     /// The text's length in UTF-16 code units.
     public let utf16Count: Int
+    /// The longest text that can be prepared, in UTF-16 code units (64 Mi, about 1.3 GB
+    /// while it is measured, at about 20 bytes a code unit). `JSONParser` refuses longer
+    /// strings with their line and column; `TextEngine.prepare` stops the program on one.
+    public static let maxUTF16Count = 1 << 26
     /// The text's hard paragraphs, in order; an empty text has none.
     let paragraphs: [PreparedParagraph]
     /// For a text whose segment widths fit in 32 bits (nearly every text), the segments'
@@ -52,6 +56,7 @@ public final class PreparedText: @unchecked Sendable {
         self.hasNoIndents = paragraphStyle.firstLineHeadIndent == 0 && paragraphStyle.headIndent == 0
             && paragraphStyle.tailIndent == 0
         self.runStyles = runStyles
+        precondition(utf16Count <= Self.maxUTF16Count, "a text longer than PreparedText.maxUTF16Count")
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis

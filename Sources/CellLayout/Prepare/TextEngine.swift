@@ -19,8 +19,11 @@ public final class TextEngine: Sendable {
     let pairMemo: BoundedMemo<PairKey, Int32>
     /// Where prepared texts keep their packed segments.
     private let segmentArena = SegmentArena()
-    /// What each text font needs once, by font id (a few fonts per process).
-    private let fontTables = Mutex<[Int: FontTables]>([:])
+    /// What each text font needs once, by font id: bounded, so that a stream of ever new
+    /// sizes does not keep a table per size (a font dropped here is made again when met).
+    private let fontTables = BoundedMemo<Int, FontTables>(maxEntries: 512, maxBytes: 96 << 20) { _, tables in
+        tables.byteCount
+    }
     /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
     /// by HarfBuzz; the two agree exactly, which tests check with this off.
     let usesPlainShaping: Bool
@@ -29,6 +32,9 @@ public final class TextEngine: Sendable {
     private struct FontTables: Sendable {
         let ellipsis: Ellipsis
         let plain: PlainShaping?
+
+        /// About the bytes held.
+        var byteCount: Int { 2048 + (plain == nil ? 0 : PlainShaping.byteCount) }
     }
 
     /// Creates an engine.
@@ -142,18 +148,14 @@ public final class TextEngine: Sendable {
     /// The font's "…" and plain shaping tables, made once per font rather than once per
     /// text: every prepared text carries the "…" for truncation.
     private func tables(for font: Font) -> FontTables {
-        if let known = fontTables.withLock({ $0[font.id] }) { return known }
-        let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer).build()[0].pieces[0]
-        }
-        // Without plain shaping every piece is shaped, so `shaped` is there.
-        let made = FontTables(
-            ellipsis: Ellipsis(piece: piece, shaped: piece.shaped!),
-            plain: usesPlainShaping ? PlainShaping(font: font) : nil)
-        return fontTables.withLock { tables in
-            if let raced = tables[font.id] { return raced }
-            tables[font.id] = made
-            return made
+        fontTables.value(for: font.id) {
+            let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
+                ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer).build()[0].pieces[0]
+            }
+            // Without plain shaping every piece is shaped, so `shaped` is there.
+            return FontTables(
+                ellipsis: Ellipsis(piece: piece, shaped: piece.shaped!),
+                plain: usesPlainShaping ? PlainShaping(font: font) : nil)
         }
     }
 }
