@@ -55,6 +55,13 @@ echo "== d. hb-shape-widths.jsonl" >&2
 "$here/hb_widths.py" "$inter_dir" > "$fixtures/hb-shape-widths.jsonl"
 "$here/goldens.py" crosscheck-hb "$fixtures/hb-shape-widths.jsonl" "$inter_dir" | tail -1 >&2
 
+echo "== e. pango-attributed-sample.jsonl (issue 10)" >&2
+"$here/pango_attributed.py" generate "$corpus" --seed 10 > "$tmp/attributed.jsonl"
+"$here/pango_attributed.py" pango "$tmp/attributed.jsonl" $(ls "$repo"/fonts/Inter/*.otf | sed 's/^/--font /') \
+    --family Inter --size 17 --widths "$widths" > "$tmp/attributed-pango.jsonl"
+"$here/pango_attributed.py" fixture "$tmp/attributed.jsonl" "$tmp/attributed-pango.jsonl" 1000 \
+    > "$fixtures/pango-attributed-sample.jsonl"
+
 echo "== statistics (for README.md)" >&2
 "$here/goldens.py" stats "$fixtures/pango-inter17-corpus.jsonl" "$fixtures/pango-inter17-dejavu-corpus.jsonl"
 wc -l "$fixtures"/pango-inter17-corpus.jsonl "$fixtures"/pango-inter17-dejavu-corpus.jsonl \

@@ -13,11 +13,21 @@
  * <id> is copied verbatim into the output (it must be a JSON value without
  * spaces, e.g. an integer).  pango_lines.py turns JSON Lines into this stream.
  *
+ * With --attributed, each record is an attributed row instead (pango_attributed.py
+ * writes them from the engine's JSON):
+ *
+ *     <id> <nruns>\n
+ *     P <firstLineHeadIndent> <headIndent> <tailIndent>\n
+ *     R <weight> <size> <italic 0|1> <kern> <rise> <nbytes>\n<nbytes bytes>\n   (nruns times)
+ *
+ * Each run becomes a span with its own weight, absolute size, style, letter spacing
+ * and rise; the indents become the layout's width and indent (see README.md).
+ *
  * Output (stdout): one JSON object per row, see README.md.
  *
  * Usage: pango_lines --font FILE [--font FILE ...] [--family Inter]
  *                    [--size 17] [--weight 400] [--widths 200,343,600]
- *                    [--lang en] [--no-breaks] [--compact]
+ *                    [--lang en] [--no-breaks] [--compact] [--attributed]
  *                    [--bench] [--list-families] [--debug]
  */
 #include <pango/pangocairo.h>
@@ -56,8 +66,8 @@ static int is_trailing_space(gunichar ch) {
            g_unichar_type(ch) == G_UNICODE_SPACE_SEPARATOR;
 }
 
-static void measure(PangoLayout *layout, int width_pt, int want_breaks, Result *r) {
-    pango_layout_set_width(layout, width_pt * PANGO_SCALE);
+static void measure(PangoLayout *layout, int width, int want_breaks, Result *r) {
+    pango_layout_set_width(layout, width);
     const char *text = pango_layout_get_text(layout); /* the text Pango really uses */
     int len = (int)strlen(text);
     r->pango_lines = pango_layout_get_line_count(layout);
@@ -162,11 +172,101 @@ static int parse_widths(const char *s, int *out) {
     return n;
 }
 
+/* The logical height of every line (Pango units → points), comma separated, into out. */
+static void append_line_heights(GString *out, PangoLayout *layout, int nlines) {
+    int i = 0;
+    for (GSList *l = pango_layout_get_lines_readonly(layout); l && i < nlines; l = l->next, i++) {
+        PangoRectangle logical;
+        pango_layout_line_get_extents(l->data, NULL, &logical);
+        g_string_append_printf(out, "%s%.3f", i ? "," : "", (double)logical.height / PANGO_SCALE);
+    }
+}
+
+/* Reads a line "<tag> ..." into buf (without the newline); dies on a malformed record. */
+static void read_line(FILE *in, char *buf, int size) {
+    if (!fgets(buf, size, in) || !strchr(buf, '\n')) die("malformed attributed record");
+}
+
+/* --attributed: each record is a row of runs with its indents (see the top of the file).
+ * Per width: the layout width is the room the indents leave a paragraph's other lines
+ * plus any part of the first line's indent below headIndent, and the indent the
+ * difference (negative: Pango's hanging indent), so both lines' widths are UIKit's. */
+static int run_attributed(PangoLayout *layout, FILE *in, const int *widths, int nwidths) {
+    char header[512];
+    GString *text = g_string_new(NULL), *out = g_string_new(NULL);
+    Result res[MAX_WIDTHS];
+    char id[256];
+    int nruns;
+    while (fscanf(in, "%255s %d", id, &nruns) == 2) {
+        if (fgetc(in) != '\n' || nruns < 0) die("malformed attributed record header");
+        double first, head, tail;
+        read_line(in, header, sizeof header);
+        if (sscanf(header, "P %lf %lf %lf", &first, &head, &tail) != 3) die("malformed P line");
+        g_string_truncate(text, 0);
+        PangoAttrList *attrs = pango_attr_list_new();
+        pango_attr_list_insert(attrs, pango_attr_insert_hyphens_new(FALSE));
+        for (int r = 0; r < nruns; r++) {
+            int weight, italic;
+            double size, kern, rise;
+            long n;
+            read_line(in, header, sizeof header);
+            if (sscanf(header, "R %d %lf %d %lf %lf %ld", &weight, &size, &italic, &kern, &rise, &n) != 6 || n < 0)
+                die("malformed R line");
+            guint start = (guint)text->len;
+            char *bytes = g_malloc((gsize)n + 1);
+            if (n > 0 && fread(bytes, 1, (size_t)n, in) != (size_t)n) die("short read");
+            if (fgetc(in) != '\n') die("malformed run (missing trailing newline)");
+            g_string_append_len(text, bytes, n);
+            g_free(bytes);
+            PangoAttribute *a[5] = {
+                pango_attr_weight_new((PangoWeight)weight),
+                pango_attr_size_new_absolute((int)(size * PANGO_SCALE + 0.5)),
+                pango_attr_style_new(italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL),
+                pango_attr_letter_spacing_new((int)(kern * PANGO_SCALE + (kern < 0 ? -0.5 : 0.5))),
+                pango_attr_rise_new((int)(rise * PANGO_SCALE + (rise < 0 ? -0.5 : 0.5))),
+            };
+            for (int k = 0; k < 5; k++) {
+                a[k]->start_index = start;
+                a[k]->end_index = (guint)text->len;
+                pango_attr_list_insert(attrs, a[k]);
+            }
+        }
+        pango_layout_set_text(layout, text->str, (int)text->len);
+        pango_layout_set_attributes(layout, attrs);
+        pango_attr_list_unref(attrs);
+        int covered = 1;
+        g_string_truncate(out, 0);
+        g_string_append_printf(out, "{\"id\":%s", id);
+        for (int w = 0; w < nwidths; w++) {
+            double end = tail > 0 ? MIN(tail, widths[w]) : widths[w] + tail;
+            double lead = MIN(first, head);
+            int width = (int)((end - lead) * PANGO_SCALE);
+            pango_layout_set_indent(layout, (int)((first - head) * PANGO_SCALE));
+            measure(layout, width > 0 ? width : 1, 1, &res[w]);
+            if (w == 0) covered = pango_layout_get_unknown_glyphs_count(layout) == 0;
+            if (w == 0) g_string_append_printf(out, ",\"covered\":%s,\"rows\":[", covered ? "true" : "false");
+            g_string_append_printf(out, "%s{\"width\":%d,\"lines\":%d,\"breaks\":[", w ? "," : "", widths[w], res[w].lines);
+            for (int b = 0; b < res[w].nbreaks; b++) g_string_append_printf(out, "%s%d", b ? "," : "", res[w].breaks[b]);
+            g_string_append(out, "],\"heights\":[");
+            append_line_heights(out, layout, res[w].lines);
+            g_string_append(out, "]}");
+            g_free(res[w].breaks);
+        }
+        g_string_append(out, "]}\n");
+        fputs(out->str, stdout);
+    }
+    if (!feof(in)) die("malformed attributed record header");
+    fflush(stdout);
+    g_string_free(text, TRUE);
+    g_string_free(out, TRUE);
+    return 0;
+}
+
 static void usage(void) {
     fprintf(stderr,
             "usage: pango_lines --font FILE [--font FILE ...] [--family NAME] [--size PX]\n"
             "                   [--weight N] [--widths W1,W2,...] [--lang TAG]\n"
-            "                   [--no-breaks] [--compact] [--bench] [--list-families] [--debug]\n"
+            "                   [--no-breaks] [--compact] [--attributed] [--bench] [--list-families] [--debug]\n"
             "stdin: records '<id> <nbytes>\\n<bytes>\\n' (see pango_lines.py)\n");
     exit(2);
 }
@@ -180,7 +280,7 @@ int main(int argc, char **argv) {
     int widths[MAX_WIDTHS] = {200, 343, 600};
     int nwidths = 3;
     const char *lang = "en";
-    int no_breaks = 0, compact = 0, bench = 0, list_families = 0, debug = 0;
+    int no_breaks = 0, compact = 0, bench = 0, list_families = 0, debug = 0, attributed = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -195,6 +295,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--lang")) lang = NEXT();
         else if (!strcmp(a, "--no-breaks")) no_breaks = 1;
         else if (!strcmp(a, "--compact")) { compact = 1; no_breaks = 1; }
+        else if (!strcmp(a, "--attributed")) attributed = 1;
         else if (!strcmp(a, "--bench")) bench = 1;
         else if (!strcmp(a, "--list-families")) list_families = 1;
         else if (!strcmp(a, "--debug")) debug = 1;
@@ -329,6 +430,7 @@ int main(int argc, char **argv) {
     pango_layout_set_font_description(layout, desc);
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_attributes(layout, no_hyphens);
+    if (attributed) return run_attributed(layout, in, widths, nwidths);
     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
     pango_layout_set_justify(layout, FALSE);
     pango_layout_set_indent(layout, 0);
@@ -342,7 +444,7 @@ int main(int argc, char **argv) {
         pango_layout_set_text(layout, row.text, row.len);
         int covered = 1;
         for (int w = 0; w < nwidths; w++) {
-            measure(layout, widths[w], !no_breaks, &res[w]);
+            measure(layout, widths[w] * PANGO_SCALE, !no_breaks, &res[w]);
             if (debug) dump_lines(layout, row.id, widths[w]);
             if (w == 0) covered = pango_layout_get_unknown_glyphs_count(layout) == 0;
         }
