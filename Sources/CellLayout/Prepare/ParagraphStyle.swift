@@ -59,10 +59,10 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// The width lines may take in a text `width` wide, in layout units: the first line of
     /// a paragraph (`first`) from firstLineHeadIndent, the others from headIndent, to
-    /// tailIndent.
+    /// tailIndent (a positive one no further than the width).
     func lineWidth(_ width: Int64, first: Bool) -> Int64 {
         let head = PreparedText.layoutUnits(first ? firstLineHeadIndent : headIndent)
-        let end: Int64 = tailIndent > 0 ? PreparedText.layoutUnits(tailIndent)
+        let end: Int64 = tailIndent > 0 ? min(PreparedText.layoutUnits(tailIndent), width)
             : width - PreparedText.layoutUnits(-tailIndent)
         return max(0, end - head)
     }
