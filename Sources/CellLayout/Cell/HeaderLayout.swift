@@ -1,0 +1,70 @@
+import Foundation
+
+/// A section header or footer view.
+public struct HeaderLayout: Sendable {
+    /// Its height (0: none).
+    public var height: Double
+    /// Its text label, in the header view's coordinates (x in table coordinates).
+    public var textLabel: LabelLayout?
+}
+
+/// Which of a section's two titled views.
+public enum HeaderKind: Sendable {
+    /// `titleForHeaderInSection`.
+    case header
+    /// `titleForFooterInSection`.
+    case footer
+}
+
+extension CellLayouter {
+    /// A section header or footer: its text wrapped at the cell width less the margins,
+    /// padded per style; plain tables show none without text, grouped ones keep a gap
+    /// (taller above the first section). A pure function of its arguments and the metrics.
+    /// - Parameters:
+    ///   - text: the title (nil or empty: none).
+    ///   - attributes: its runs and paragraph style, when it has them.
+    ///   - kind: header or footer.
+    ///   - section: the section's index (a grouped table's first empty header is taller).
+    ///   - grouped: whether the table is grouped or insetGrouped.
+    ///   - cellX: the x of the table's cells (the label's x is in table coordinates).
+    ///   - cellWidth: the width of the table's cells.
+    ///   - direction: the table's layout direction: right to left, the text starts at the
+    ///     right margin and aligns right.
+    /// - Throws: `FontError` when the header font cannot be resolved.
+    public func header(_ text: String?, attributes: LabelText? = nil, kind: HeaderKind, section: Int, grouped: Bool, cellX: Double,
+                       cellWidth: Double, direction: LayoutDirection = .leftToRight) throws -> HeaderLayout {
+        let m = metrics
+        let isHeader = kind == .header
+        guard let text, !text.isEmpty else {
+            let height = !grouped ? 0
+                : isHeader ? (section == 0 ? m.groupedFirstEmptyHeaderHeight : m.groupedEmptyHeaderHeight)
+                : m.groupedEmptyFooterHeight
+            return HeaderLayout(height: height, textLabel: nil)
+        }
+        let uppercase = grouped && isHeader && m.groupedHeaderUppercase
+        var attributes = attributes
+        if uppercase, let runs = attributes?.runs {
+            attributes?.runs = runs.map { run in
+                var run = run
+                run.text = run.text.uppercased()
+                return run
+            }
+        }
+        let labelWidth = max(0, cellWidth - m.leadingMargin - m.trailingMargin)
+        let measured = try measurer.measure(
+            uppercase ? text.uppercased() : text, attributes: attributes,
+            font: grouped ? m.groupedHeaderFont : m.plainHeaderFont, width: labelWidth, numberOfLines: 0,
+            mode: .byWordWrapping)
+        let padding = !grouped ? m.plainHeaderPadding : isHeader ? m.groupedHeaderPadding : m.groupedFooterPadding
+        var height = m.ceilToPixel(padding.top + measured.height + padding.bottom)
+        if !grouped { height = max(height, m.plainHeaderHeight) }
+        let y = grouped ? padding.top : m.roundToPixel((height - measured.height) / 2)
+        let rightToLeft = direction == .rightToLeft
+        let x = cellX + (rightToLeft ? cellWidth - m.leadingMargin - labelWidth : m.leadingMargin)
+        return HeaderLayout(
+            height: height,
+            textLabel: LabelLayout(
+                id: "textLabel", frame: CGRect(x: x, y: y, width: labelWidth, height: measured.height),
+                measurement: measured, alignsRight: rightToLeft))
+    }
+}
