@@ -116,7 +116,7 @@ struct LayoutCommand: ParsableCommand {
         let layoutsArray = widths != nil
         var writer = JSONWriter()
         var ys = [Double](repeating: 0, count: fitWidths.count)
-        var rows = RowStream<(JSONValue, [RowLayout])>(
+        var rows = RowStream<(RowID, [RowLayout])>(
             reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)

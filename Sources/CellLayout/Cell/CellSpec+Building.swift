@@ -7,7 +7,7 @@ extension CellSpec {
     /// CellSpec(id: "wifi", style: .value1, text: "Wi-Fi", detailText: "Home",
     ///          image: .init(width: 29, height: 29), accessory: .disclosureIndicator)
     /// ```
-    public init(id: JSONValue = .null, style: CellStyle = .default, text: String? = nil, detailText: String? = nil,
+    public init(id: RowID = .none, style: CellStyle = .default, text: String? = nil, detailText: String? = nil,
                 image: TableMetrics.Size? = nil, accessory: Accessory = .none, height: RowHeight = .auto,
                 swipeActions: [SwipeAction] = [], subviews: [ViewSpec] = []) {
         self.init()

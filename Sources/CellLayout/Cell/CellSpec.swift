@@ -95,7 +95,7 @@ public enum RowHeight: Hashable, Sendable {
 /// One row of a table: a cell described the way UIKit code configures one.
 public struct CellSpec: Hashable, Sendable {
     /// The caller's id, echoed in the output.
-    public var id: JSONValue = .null
+    public var id: RowID = .none
     /// The standard style.
     public var style: CellStyle = .default
     /// The textLabel's text.

@@ -53,7 +53,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 }
 
-/// `"wifi"` where a JSON value is expected (a row's id in Swift code).
+/// `"wifi"` where a JSON value is expected.
 extension JSONValue: ExpressibleByStringLiteral {
     /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }

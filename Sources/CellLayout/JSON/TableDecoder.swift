@@ -95,7 +95,7 @@ public struct TableDecoder: Sendable {
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute",
         ])
         var cell = CellSpec()
-        if let id = m["id"] { cell.id = id.value }
+        if let id = m["id"] { cell.id = RowID(json: id.value) }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
         if let font = m["font"] { cell.font = try self.font(font) }
         if let font = m["detailFont"] { cell.detailFont = try self.font(font) }

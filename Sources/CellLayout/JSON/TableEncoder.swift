@@ -29,7 +29,7 @@ public enum TableEncoder {
     }
 
     /// One row; a nil `id` leaves the key out (one entry of a row's layouts at several widths).
-    public static func encode(_ row: RowLayout, id: JSONValue?, y: Double, into writer: inout JSONWriter) {
+    public static func encode(_ row: RowLayout, id: RowID?, y: Double, into writer: inout JSONWriter) {
         if let id {
             writer.raw("{\"id\":")
             writer.write(id)

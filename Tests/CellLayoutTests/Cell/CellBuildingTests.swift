@@ -22,6 +22,6 @@ import Testing
                 ViewSpec(id: "note", kind: .label, text: "Scheduled", font: .system(12), frame: FrameRule(left: 16, top: 2, width: 100)),
             ])
         #expect(built == decoded)
-        #expect(CellSpec() == CellSpec(id: .null))
+        #expect(CellSpec() == CellSpec(id: .none))
     }
 }

@@ -14,7 +14,7 @@ import Testing
                                         .view(ViewSpec(id: "toggle", kind: .switch))]
         return (0..<count).map { i in
             var cell = CellSpec()
-            cell.id = .number(Double(i))
+            cell.id = RowID(i)
             cell.style = CellStyle.allCases.randomElement(using: &random)!
             cell.text = texts.randomElement(using: &random)
             if Bool.random(using: &random) { cell.detailText = texts.randomElement(using: &random) }
