@@ -6,9 +6,10 @@ extension TablePainter {
     private static let accessoryStroke = 2.0
 
     /// The accessory in its frame (cell coordinates offset to the table): a chevron, a
-    /// blue checkmark, an info button, an info button and a chevron, or a custom view.
+    /// blue checkmark, an info button, an info button and a chevron, or a custom view
+    /// with its text as the layout fitted it.
     /// Right to left, the chevron points left and follows the info button leftward.
-    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect, rightToLeft: Bool = false) throws {
+    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect, text: LabelLayout?, rightToLeft: Bool = false) {
         switch accessory {
         case .none: break
         case .disclosureIndicator: drawChevron(in: frame, pointingLeft: rightToLeft)
@@ -22,7 +23,7 @@ extension TablePainter {
             drawChevron(in: CGRect(x: rightToLeft ? frame.minX : frame.maxX - chevron.width,
                                    y: frame.midY - chevron.height / 2, width: chevron.width, height: chevron.height),
                         pointingLeft: rightToLeft)
-        case .view(let view): try drawView(view, in: frame, rightToLeft: rightToLeft)
+        case .view(let view): drawView(view, in: frame, text: text, rightToLeft: rightToLeft)
         }
     }
 

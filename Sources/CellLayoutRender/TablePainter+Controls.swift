@@ -5,16 +5,22 @@ extension TablePainter {
     /// The soft shadow under a switch's knob and a slider's thumb.
     private static let knobShadow = RGBA(r: 0, g: 0, b: 0, a: 48)
 
-    /// A custom view (a subview, or an accessory view) in `frame`, by kind. A plain view
-    /// has no background, so it draws nothing. In a right-to-left cell a switch and a
-    /// slider are mirrored, as UIKit's controls are.
-    mutating func drawView(_ view: ViewSpec, in frame: CGRect, rightToLeft: Bool = false) throws {
+    /// A custom view (a subview, or an accessory view) in `frame`, by kind, with its text
+    /// as the layout fitted it (a button's title in blue, centered; a label's text in
+    /// black, aligned as the layout says). A plain view has no background, so it draws
+    /// nothing. In a right-to-left cell a switch and a slider are mirrored, as UIKit's
+    /// controls are.
+    mutating func drawView(_ view: ViewSpec, in frame: CGRect, text: LabelLayout?, rightToLeft: Bool = false) {
         switch view.kind {
         case .switch: drawSwitch(in: frame, rightToLeft: rightToLeft)
         case .slider: drawSlider(in: frame, rightToLeft: rightToLeft)
-        case .button: try drawButtonTitle(view, in: frame)
+        case .button:
+            if let text { drawText(text.measurement.layout, in: frame, color: .systemBlue) }
         case .image: drawImagePlaceholder(in: frame)
-        case .label: try drawAccessoryLabel(view, in: frame)
+        case .label:
+            if let text {
+                drawText(text.measurement.layout, in: frame, color: .label)
+            }
         case .view: break
         }
     }

@@ -22,18 +22,4 @@ extension TablePainter {
             }
         }
     }
-
-    /// A button's title in blue, centered in its frame: measured with the table's own
-    /// measurer on one line (cut in the middle, as UIButton's title is, if it is too wide).
-    mutating func drawButtonTitle(_ view: ViewSpec, in frame: CGRect) throws {
-        guard let title = view.text, !title.isEmpty else { return }
-        let measured = try table.layouter.measureButtonTitle(view, width: frame.width)
-        drawText(measured.layout, in: frame, color: .systemBlue)
-    }
-
-    /// A label used as an accessory view (labels among the subviews come laid out in the
-    /// row's `labels`): measured as the layout measured it, black.
-    mutating func drawAccessoryLabel(_ view: ViewSpec, in frame: CGRect) throws {
-        drawText(try table.layouter.measureLabel(view, width: frame.width).layout, in: frame, color: .label)
-    }
 }

@@ -20,14 +20,13 @@ struct TablePainter {
     static let insetGroupedCornerRadius = 10.0
 
     /// Draws every section.
-    /// - Throws: `FontError` when a button's font cannot be resolved.
-    mutating func drawTable() throws {
+    mutating func drawTable() {
         for s in table.sections.indices {
             let section = table.sections[s]
             drawCellBackground(section: s)
             drawHeaderOrFooter(section.header, y: table.headerSpan(s).y)
             for r in section.rows.indices {
-                try drawRow(RowPath(section: s, row: r))
+                drawRow(RowPath(section: s, row: r))
             }
             drawSeparators(section: s)
             drawHeaderOrFooter(section.footer, y: table.footerSpan(s).y)
@@ -64,7 +63,7 @@ struct TablePainter {
 
     /// One row, back to front: editing control, image, labels, custom subviews, accessory,
     /// reorder control. Swipe action buttons are hidden until the row is swiped.
-    private mutating func drawRow(_ path: RowPath) throws {
+    private mutating func drawRow(_ path: RowPath) {
         let row = table.sections[path.section].rows[path.row]
         let cell = table.spec.sections[path.section].rows[path.row]
         let origin = table.rect(of: path).origin
@@ -80,10 +79,12 @@ struct TablePainter {
         }
         let rightToLeft = row.layoutDirection == .rightToLeft
         for (view, subview) in zip(cell.subviews, row.subviews) where view.kind != .label {
-            try drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y), rightToLeft: rightToLeft)
+            drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y),
+                     text: row.buttonTitles.first { $0.id == view.id }, rightToLeft: rightToLeft)
         }
         if let accessory = row.accessoryView {
-            try drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), rightToLeft: rightToLeft)
+            drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), text: row.accessoryText,
+                          rightToLeft: rightToLeft)
         }
         if let reorder = row.reorderControl {
             drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))

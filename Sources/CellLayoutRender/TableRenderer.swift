@@ -30,14 +30,14 @@ public struct TableRenderer {
     ///     semi-transparent color, over the picture.
     /// - Returns: the picture.
     /// - Throws: `RenderError.invalidCanvas` when the scale is not 1, 2 or 3 or the picture
-    ///   would be larger than 2²⁸ pixels; `FontError` when a button's font cannot be resolved.
+    ///   would be larger than 2²⁸ pixels.
     public func render(_ table: TableLayout, scale: Int, frames: Bool) throws -> Canvas {
         let background: RGBA = table.spec.style == .plain ? .white : .groupedBackground
         let canvas = try Canvas(
             width: table.width, height: max(table.contentHeight, 1 / Double(max(scale, 1))), scale: scale,
             background: background)
         var painter = TablePainter(table: table, rasterizer: rasterizer, canvas: canvas)
-        try painter.drawTable()
+        painter.drawTable()
         if frames { painter.outlineFrames() }
         return painter.canvas
     }

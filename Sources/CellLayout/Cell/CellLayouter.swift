@@ -103,6 +103,25 @@ public struct CellLayouter: Sendable {
             }
         }
 
+        let accessoryFrame = accessoryFrame(accessory, viewSize: accessoryViewSize, cellWidth: width,
+                                            contentHeight: contentHeight)
+        var buttonTitles: [LabelLayout] = []
+        for (view, frame) in zip(cell.subviews, frames) where view.kind == .button {
+            buttonTitles.append(try buttonTitle(view, frame: frame))
+        }
+        var accessoryTexts: [LabelLayout] = []
+        if let view = accessory.viewSpec, let frame = accessoryFrame {
+            switch view.kind {
+            case .button: accessoryTexts.append(try buttonTitle(view, frame: frame))
+            case .label:
+                accessoryTexts.append(LabelLayout(id: view.id, frame: frame,
+                                                  measurement: try measureLabel(view, width: frame.width,
+                                                                                alignment: rightToLeft ? .right : .natural),
+                                                  alignsRight: rightToLeft))
+            default: break
+            }
+        }
+
         return RowLayout(
             height: height,
             contentView: CGRect(x: leading, y: 0, width: contentWidth, height: contentHeight),
@@ -110,8 +129,7 @@ public struct CellLayouter: Sendable {
                 CGRect(x: m.leadingMargin + indent, y: m.roundToPixel((contentHeight - $0.height) / 2),
                        width: $0.width, height: $0.height)
             },
-            accessoryView: accessoryFrame(accessory, viewSize: accessoryViewSize, cellWidth: width,
-                                          contentHeight: contentHeight),
+            accessoryView: accessoryFrame,
             accessory: accessory,
             editingControl: cell.editing.control == .none
                 ? nil : CGRect(x: 0, y: 0, width: m.editingControlWidth, height: contentHeight),
@@ -121,6 +139,8 @@ public struct CellLayouter: Sendable {
             swipeActions: try swipeFrames(cell.swipeActions, cellWidth: width, height: contentHeight),
             subviews: zip(cell.subviews, frames).map { ($0.id, $1) },
             labels: labels,
+            buttonTitles: buttonTitles,
+            accessoryTexts: accessoryTexts,
             subviewState: SubviewState(contentSize: contentSize, frames: frames))
     }
 
@@ -294,8 +314,7 @@ public struct CellLayouter: Sendable {
             && !(view.frame.top != nil && view.frame.bottom != nil)
     }
 
-    /// A custom label's text fitted to `width` (also what `render` draws for a label used
-    /// as an accessory view).
+    /// A custom label's text fitted to `width` (also a label used as an accessory view).
     public func measureLabel(_ view: ViewSpec, width: Double, alignment: TextAlignment = .natural) throws
         -> LabelMeasurement {
         try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.textFont,
@@ -303,10 +322,16 @@ public struct CellLayouter: Sendable {
     }
 
     /// A button's title fitted on one line to `width`, centred, cut in the middle if too
-    /// wide (UIButton's title): what `render` draws.
+    /// wide (UIButton's title), as `RowLayout.buttonTitles` carries it.
     public func measureButtonTitle(_ view: ViewSpec, width: Double) throws -> LabelMeasurement {
         try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.buttonFont,
                              alignment: .center, width: width, numberOfLines: 1, mode: .byTruncatingMiddle)
+    }
+
+    /// A button's title fitted on one line to the button's frame (`measureButtonTitle`).
+    private func buttonTitle(_ view: ViewSpec, frame: CGRect) throws -> LabelLayout {
+        LabelLayout(id: view.id, frame: frame, measurement: try measureButtonTitle(view, width: frame.width),
+                    alignsRight: false)
     }
 }
 

@@ -26,6 +26,14 @@ public struct RowLayout: Sendable {
     public var subviews: [(id: String, frame: CGRect)]
     /// Every label's fitted text: "textLabel", "detailTextLabel" and custom labels by id.
     public var labels: [LabelLayout]
+    /// Custom buttons' titles by the button's id, each fitted on one line to its button's
+    /// frame (cut in the middle, as UIButton's title is), so that drawing needs no measuring.
+    public var buttonTitles: [LabelLayout]
+    /// The text of an accessory view that is a label (fitted as the layout sized it) or a
+    /// button (its title, as `buttonTitles`), framed in cell coordinates; nil otherwise.
+    public var accessoryText: LabelLayout? { accessoryTexts.first }
+    /// `accessoryText`, kept in an array so that rows without one stay small.
+    var accessoryTexts: [LabelLayout]
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
     /// The direction the cell was laid out in: right to left mirrors the standard layout
