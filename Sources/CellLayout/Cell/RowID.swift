@@ -1,8 +1,9 @@
 /// A row's identity as its caller gave it: opaque to layout, which only carries it to
 /// the output (and compares it, nowhere else).
 ///
-/// In Swift, a string or a number (`RowID("wifi")`, `RowID(7)`, or a literal); from JSON
-/// input, any JSON value (see `TableDecoder`), kept as the JSON layer hands it over.
+/// In Swift, a string or a number (`RowID("wifi")`, `.string("wifi")`, `RowID(7)`, or a
+/// literal); from JSON input, any JSON value (see `TableDecoder`), kept as the JSON layer
+/// hands it over.
 public struct RowID: Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     enum Storage: Hashable, Sendable {
@@ -36,11 +37,17 @@ public struct RowID: Hashable, Sendable, CustomStringConvertible,
     /// An integer literal is a numeric id.
     public init(integerLiteral value: Int) { self.init(value) }
 
+    /// A string id (`.string("wifi")`, as a JSON id is written).
+    public static func string(_ string: String) -> RowID { RowID(string) }
+
+    /// A numeric id (`.number(7)`).
+    public static func number(_ number: Double) -> RowID { RowID(number) }
+
     /// The id when it is a string.
-    public var string: String? { if case .string(let s) = storage { s } else { nil } }
+    public var stringValue: String? { if case .string(let s) = storage { s } else { nil } }
 
     /// The id when it is a number.
-    public var number: Double? { if case .number(let n) = storage { n } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = storage { n } else { nil } }
 
     /// The string, the number, or the encoded value; "none" without an id.
     public var description: String {
