@@ -4,8 +4,8 @@ extension RowLayout {
     /// The row as a right-to-left cell lays it out (see Decisions.md, "Right to left"):
     /// every standard element mirrored about the cell's (or the content view's) vertical
     /// centre line — editing control and image at the right, accessory, reorder control and
-    /// swipe buttons at the left, standard labels' frames mirrored and their alignment
-    /// reversed. Custom subviews keep the frames their rule and autoresizing mask gave them
+    /// swipe buttons at the left (an accessory view's text with it, aligned right),
+    /// standard labels' frames mirrored and their alignment reversed. Custom subviews keep the frames their rule and autoresizing mask gave them
     /// (UIKit flips no frame), and custom labels align their text to the right, as
     /// `NSTextAlignment.natural` does in a right-to-left view.
     /// - Parameter cellWidth: the cell's width.
@@ -18,6 +18,10 @@ extension RowLayout {
         row.contentView = flip(contentView, in: cellWidth)
         row.imageView = imageView.map { flip($0, in: contentView.width) }
         row.accessoryView = accessoryView.map { flip($0, in: cellWidth) }
+        for i in row.accessoryTexts.indices {
+            row.accessoryTexts[i].frame = flip(row.accessoryTexts[i].frame, in: cellWidth)
+            row.accessoryTexts[i].alignsRight = true
+        }
         row.editingControl = editingControl.map { flip($0, in: cellWidth) }
         row.reorderControl = reorderControl.map { flip($0, in: cellWidth) }
         row.swipeActions = swipeActions.map { flip($0, in: cellWidth) }

@@ -15,6 +15,19 @@ extension RowID {
     }
 }
 
+extension RowID {
+    /// The id as a JSON value, as `init(json:)` took it (`null` without one).
+    public var json: JSONValue {
+        switch storage {
+        case .none: .null
+        case .string(let s): .string(s)
+        case .number(let n): .number(n)
+        // The JSON layer encoded it, so it parses.
+        case .encoded(let text): (try? JSONParser.parse(Array(text.utf8))) ?? .string(text)
+        }
+    }
+}
+
 extension JSONWriter {
     /// Appends a row id as the JSON value it came from (`null` without one).
     public mutating func write(_ id: RowID) {

@@ -11,7 +11,7 @@ enum Summary {
             for (r, row) in section.rows.enumerated() {
                 let path = RowPath(section: s, row: r)
                 var members: [(key: String, value: JSONValue)] = [
-                    ("id", table.spec.sections[s].rows[r].id),
+                    ("id", table.spec.sections[s].rows[r].id.json),
                     ("y", .number(table.rect(of: path).minY)),
                     ("height", .number(row.height)),
                 ]
