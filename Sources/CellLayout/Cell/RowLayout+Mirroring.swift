@@ -4,7 +4,7 @@ extension RowLayout {
     /// The row as a right-to-left cell lays it out (see Decisions.md, "Right to left"):
     /// every standard element mirrored about the cell's (or the content view's) vertical
     /// centre line — editing control and image at the right, accessory, reorder control and
-    /// swipe buttons at the left (an accessory view's text with it, aligned right),
+    /// swipe buttons at the left (an accessory view's text with it),
     /// standard labels' frames mirrored and their alignment reversed. Custom subviews keep the frames their rule and autoresizing mask gave them
     /// (UIKit flips no frame), and custom labels align their text to the right, as
     /// `NSTextAlignment.natural` does in a right-to-left view.
@@ -20,7 +20,6 @@ extension RowLayout {
         row.accessoryView = accessoryView.map { flip($0, in: cellWidth) }
         for i in row.accessoryTexts.indices {
             row.accessoryTexts[i].frame = flip(row.accessoryTexts[i].frame, in: cellWidth)
-            row.accessoryTexts[i].alignsRight = true
         }
         row.editingControl = editingControl.map { flip($0, in: cellWidth) }
         row.reorderControl = reorderControl.map { flip($0, in: cellWidth) }
