@@ -40,7 +40,7 @@ let package = Package(
             name: "CellLayoutFonts",
             path: "fonts",
             exclude: ["README.md"],
-            resources: [.copy("Inter"), .copy("DejaVu")]
+            resources: [.copy("Inter"), .copy("DejaVu"), .copy("NotoColorEmoji")]
         ),
         .target(
             name: "CellLayout",

@@ -6,7 +6,7 @@ import Synchronization
 /// characters a font cannot draw.
 ///
 /// The library knows the bundled fonts (Inter in nine weights, DejaVu Sans as the
-/// wide-coverage fallback), the fonts in any directories it is given, and — when
+/// wide-coverage fallback, Noto Color Emoji for emoji), the fonts in any directories it is given, and — when
 /// `useSystemFonts` is on — the fonts fontconfig finds on the machine. A text's fallback
 /// chain is: its own font, the bundled and added faces in the order they were found,
 /// then the system fonts that cover the character.

@@ -66,7 +66,7 @@ import Testing
         .init(json: #"{"width": 375, "rows": [{"detial": "x"}]}"#, arguments: [],
               message: "rows[0].detial: unknown key (expected one of id, style, text, detailText, font, detailFont, numberOfLines, detailNumberOfLines, paragraph, detailParagraph, lineBreakMode, image, accessory, editing, indentationLevel, indentationWidth, swipeActions, height, minHeight, additionalHeight, subviews, semanticContentAttribute)"),
         .init(json: #"{"width": 375, "rows": [{"font": {"family": "Comic", "size": 17}}]}"#, arguments: ["--no-system-fonts"],
-              message: #"rows[0].font: unknown font family "Comic" (known: DejaVu Sans, Inter)"#),
+              message: #"rows[0].font: unknown font family "Comic" (known: DejaVu Sans, Inter, Noto Color Emoji)"#),
         .init(json: #"{"width": 375, "rows": [{"subviews": [{"id": "a", "kind": "image"}]}]}"#, arguments: [],
               message: "rows[0].subviews[0]: a view of kind image needs a size (\"size\", or a frame with width and height)"),
         .init(json: #"{"width": 375, "rows": [{"subviews": [{"id": "a", "kind": "switch", "frame": {"left": 1, "right": 2, "width": 3}}]}]}"#,
