@@ -51,15 +51,15 @@ extension CellLayouter {
             }
         }
         let labelWidth = max(0, cellWidth - m.leadingMargin - m.trailingMargin)
+        let rightToLeft = direction == .rightToLeft
         let measured = try measurer.measure(
             uppercase ? text.uppercased() : text, attributes: attributes,
-            font: grouped ? m.groupedHeaderFont : m.plainHeaderFont, width: labelWidth, numberOfLines: 0,
-            mode: .byWordWrapping)
+            font: grouped ? m.groupedHeaderFont : m.plainHeaderFont, alignment: rightToLeft ? .right : .natural,
+            width: labelWidth, numberOfLines: 0, mode: .byWordWrapping)
         let padding = !grouped ? m.plainHeaderPadding : isHeader ? m.groupedHeaderPadding : m.groupedFooterPadding
         var height = m.ceilToPixel(padding.top + measured.height + padding.bottom)
         if !grouped { height = max(height, m.plainHeaderHeight) }
         let y = grouped ? padding.top : m.roundToPixel((height - measured.height) / 2)
-        let rightToLeft = direction == .rightToLeft
         let x = cellX + (rightToLeft ? cellWidth - m.leadingMargin - labelWidth : m.leadingMargin)
         return HeaderLayout(
             height: height,

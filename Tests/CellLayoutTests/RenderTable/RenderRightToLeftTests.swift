@@ -64,4 +64,19 @@ struct RenderRightToLeftTests {
         #expect(!canvas.colors(in: CGRect(x: leftColumn.minX, y: chevron.minY, width: 1.5, height: 3)).contains(where: gray))
         #expect(canvas.colors(in: rightTop).contains(where: gray))
     }
+
+    @Test func headersAndFootersAreDrawnAlignedRight() throws {
+        let (table, canvas) = try RenderTables.render("""
+            {"width": 320, "style": "grouped", "semanticContentAttribute": "forceRightToLeft",
+             "sections": [{"header": "Radios", "footer": "Off", "rows": [{"text": "a"}]}]}
+            """)
+        for (label, y) in [(table.sections[0].header.textLabel, table.headerSpan(0).y),
+                           (table.sections[0].footer.textLabel, table.footerSpan(0).y)] {
+            let frame = try #require(label).frame.offsetBy(dx: 0, dy: y)
+            // The text's ink ends at the label's right edge (320 − 16 = 304, within a pixel
+            // of side bearing) and starts far from its left edge.
+            let ink = try #require(canvas.horizontalExtent(in: frame) { $0.r < 200 })
+            #expect(abs(ink.maxX - 304) <= 1.5 && ink.minX > 200, "\(ink)")
+        }
+    }
 }
