@@ -62,6 +62,20 @@ echo "== e. pango-attributed-sample.jsonl (issue 10)" >&2
 "$here/pango_attributed.py" fixture "$tmp/attributed.jsonl" "$tmp/attributed-pango.jsonl" 1000 \
     > "$fixtures/pango-attributed-sample.jsonl"
 
+echo "== e. pango-intl-chain-slice.jsonl (every 5th row of public-intl-10k, the issue-9 chain)" >&2
+intl="$(dirname "$corpus")/public-intl-10k.jsonl"
+noto=/usr/share/fonts/truetype/noto
+cjk=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+for f in "$noto/NotoColorEmoji.ttf" "$cjk" "$noto/NotoSansDevanagari-Regular.ttf" "$noto/NotoSansThai-Regular.ttf"; do
+    [ -f "$f" ] || { echo "missing $f (scripts/deps.sh installs fonts-noto-core and fonts-noto-cjk)" >&2; exit 1; }
+done
+cmp -s "$noto/NotoColorEmoji.ttf" "$repo/fonts/NotoColorEmoji/NotoColorEmoji.ttf" \
+    || { echo "fonts/NotoColorEmoji differs from $noto/NotoColorEmoji.ttf" >&2; exit 1; }
+"$here/pango_lines.py" --input "$intl" --font "$inter" --font "$dejavu" --font "$noto/NotoColorEmoji.ttf" \
+    --font "$cjk" --font "$noto/NotoSansDevanagari-Regular.ttf" --font "$noto/NotoSansThai-Regular.ttf" \
+    --family Inter --size 17 --widths "$widths" > "$tmp/intl.jsonl"
+"$here/intl_agreement.py" --slice 5 "$tmp/intl.jsonl" > "$fixtures/pango-intl-chain-slice.jsonl"
+
 echo "== statistics (for README.md)" >&2
 "$here/goldens.py" stats "$fixtures/pango-inter17-corpus.jsonl" "$fixtures/pango-inter17-dejavu-corpus.jsonl"
 wc -l "$fixtures"/pango-inter17-corpus.jsonl "$fixtures"/pango-inter17-dejavu-corpus.jsonl \
