@@ -116,32 +116,37 @@ struct LayoutCommand: ParsableCommand {
         let layoutsArray = widths != nil
         var writer = JSONWriter()
         var ys = [Double](repeating: 0, count: fitWidths.count)
-        var rows = RowStream<(RowID, [RowLayout])>(
+        // Each row is laid out and encoded on the worker threads (all but its running y,
+        // which needs the rows before it): the writing thread only puts lines together.
+        var rows = RowStream<(RowID, [(height: Double, fields: [UInt8])])>(
             reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
-            var layouts: [RowLayout] = []
+            var layouts: [(height: Double, fields: [UInt8])] = []
             layouts.reserveCapacity(fitWidths.count)
+            var previous: SubviewState?
+            var fields = JSONWriter()
             for width in fitWidths {
-                layouts.append(try layouter.layout(cell, width: width, previous: layouts.last?.subviewState))
+                let layout = try layouter.layout(cell, width: width, previous: previous)
+                previous = layout.subviewState
+                fields.reset()
+                TableEncoder.encodeFields(layout, into: &fields)
+                layouts.append((layout.height, fields.bytes))
             }
             return (cell.id, layouts)
         } write: { id, layouts in
             writer.reset()
-            if layoutsArray {
-                writer.raw("{\"id\":")
-                writer.write(id)
-                writer.raw(",\"layouts\":[")
-                for (i, row) in layouts.enumerated() {
-                    if i > 0 { writer.raw(",") }
-                    TableEncoder.encode(row, id: nil, y: ys[i], into: &writer)
-                    ys[i] += row.height
-                }
-                writer.raw("]}")
-            } else {
-                TableEncoder.encode(layouts[0], id: id, y: ys[0], into: &writer)
-                ys[0] += layouts[0].height
+            writer.raw("{\"id\":")
+            writer.write(id)
+            writer.raw(layoutsArray ? ",\"layouts\":[{\"y\":" : ",\"y\":")
+            for (i, layout) in layouts.enumerated() {
+                if i > 0 { writer.raw("},{\"y\":") }
+                writer.write(ys[i])
+                writer.raw(",")
+                writer.raw(layout.fields)
+                ys[i] += layout.height
             }
+            writer.raw(layoutsArray ? "}]}" : "}")
             Output.writeLine(writer.bytes)
         }
         Output.flushStandardOutput()

@@ -15,12 +15,30 @@ public final class LabelMeasurer: Sendable {
     private let fonts = BoundedMemo<FontSpec, Font>(maxEntries: FontLibrary.fontsKept, maxBytes: .max) { _, _ in 0 }
     private let prepared: BoundedMemo<PreparedKey, PreparedText>
 
+    /// Hashed and compared by the text's UTF-8 bytes: String's own hashing first puts
+    /// non-ASCII text in normal form (NFC), which cost more than the rest of a lookup. Two
+    /// spellings of one text (composed, decomposed) are simply two entries.
     private struct PreparedKey: Hashable, Sendable {
         let text: String
         let fontID: Int
         var paragraph = ParagraphStyle()
         /// The runs of an attributed text (their fonts resolved); nil for a plain one.
         var attributed: AttributedText?
+
+        static func == (a: PreparedKey, b: PreparedKey) -> Bool {
+            guard a.fontID == b.fontID, a.text.utf8.count == b.text.utf8.count, a.paragraph == b.paragraph,
+                  a.attributed == b.attributed else { return false }
+            var x = a.text, y = b.text
+            return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fontID)
+            hasher.combine(paragraph)
+            hasher.combine(attributed)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// - Parameters:

@@ -64,6 +64,11 @@ public struct JSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Appends bytes that are already JSON (a part encoded by another writer).
+    public mutating func raw(_ json: [UInt8]) {
+        bytes.append(contentsOf: json)
+    }
+
     /// Empties the writer, keeping its storage.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)

@@ -28,7 +28,7 @@ public enum TableEncoder {
         writer.raw("]}")
     }
 
-    /// One row; a nil `id` leaves the key out (one entry of a row's layouts at several widths).
+    /// One row; a nil `id` leaves the key out.
     public static func encode(_ row: RowLayout, id: RowID?, y: Double, into writer: inout JSONWriter) {
         if let id {
             writer.raw("{\"id\":")
@@ -38,7 +38,16 @@ public enum TableEncoder {
             writer.raw("{\"y\":")
         }
         writer.write(y)
-        writer.raw(",\"height\":")
+        writer.raw(",")
+        encodeFields(row, into: &writer)
+        writer.raw("}")
+    }
+
+    /// A row's members after its id and y — `"height":…,"contentView":[…],…,"lines":{…}`,
+    /// without braces — so that a stream can encode rows in parallel and add the running y
+    /// in order.
+    public static func encodeFields(_ row: RowLayout, into writer: inout JSONWriter) {
+        writer.raw("\"height\":")
         writer.write(row.height)
         let frames: [(String, CGRect?)] = [
             ("contentView", row.contentView), ("textLabel", row.textLabel), ("detailTextLabel", row.detailTextLabel),
@@ -73,7 +82,7 @@ public enum TableEncoder {
             writer.write(label.id)
             writer.raw(":\(label.count)")
         }
-        writer.raw("}}")
+        writer.raw("}")
     }
 
     private static func span(_ span: (y: Double, height: Double), into writer: inout JSONWriter) {
