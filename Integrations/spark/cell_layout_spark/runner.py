@@ -91,6 +91,16 @@ def run_partition(partition, lines, cli, command, widths, options):
     fed = {"rows": 0, "error": None}
 
     def feed():
+        # Lines go out in blocks of about 64 KB: one write per block to the CLI and to the
+        # spill file, not one per row.
+        block, size = [], 0
+
+        def flush():
+            data = b"\n".join(block) + b"\n"
+            spill.write(data)
+            process.stdin.write(data)
+            block.clear()
+
         try:
             for line in lines:
                 if isinstance(line, str):
@@ -99,9 +109,14 @@ def run_partition(partition, lines, cli, command, widths, options):
                     continue
                 if b"\n" in line:
                     raise LayoutStageError(f"{where(partition)}: an input row holds a newline")
-                spill.write(line + b"\n")
-                process.stdin.write(line + b"\n")
+                block.append(line)
+                size += len(line) + 1
                 fed["rows"] += 1
+                if size >= 1 << 16:
+                    flush()
+                    size = 0
+            if block:
+                flush()
         except BrokenPipeError:
             pass  # the CLI stopped early; its exit code and stderr say why
         except BaseException as error:  # the upstream iterator failed: report it, stop the CLI
