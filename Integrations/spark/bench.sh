@@ -9,8 +9,10 @@
 #   A1  layout-cli measure --widths 320,375,390,414,768 on one core (taskset -c 0)
 #   A2  the same on both cores (the single process on the same 2 cores as Spark)
 #   B   python -m cell_layout_spark … --master local[2] (whole command: JVM start included)
-# and prints each run's wall time and rows/s, then the best of each, as Markdown. B's
-# own timing of the stage alone (session up, rows written) is printed beside it.
+# and prints each run's wall time, CPU time (user + system, children included) and rates,
+# then the best of each, as Markdown. B's own timing of the stage alone (session up to
+# rows written) is printed beside it. CPU time is the figure that holds on a machine that
+# other work shares; wall time is what a quiet machine would show.
 # Uses the release layout-cli (built here when missing) and the venv of install.sh.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,38 +35,55 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 python3 "$root/Benchmarks/tools/gen_rows.py" --corpus "$corpus" --rows "$rows" --format measure >"$tmp/in.jsonl"
 
-now() { date +%s.%N; }
-declare -A best=()
-record() {  # name seconds
-  local rate
-  rate=$(python3 -c "print(round($rows / $2))")
-  printf '| %s | %d | %.2f s | %s rows/s |\n' "$1" "$r" "$2" "$rate"
-  if [ -z "${best[$1]:-}" ] || python3 -c "import sys; sys.exit(not $2 < ${best[$1]})"; then best[$1]=$2; fi
+# Wall and CPU seconds (user + system of the command and every process it waited for:
+# for B the JVM, the Python workers and the layout-cli processes) of one command.
+timed() {  # name command…
+  local name="$1" t0 t1 wall cpu
+  shift
+  t0=$(date +%s.%N)
+  /usr/bin/time -f '%U %S' -o "$tmp/time" "$@"
+  t1=$(date +%s.%N)
+  wall=$(python3 -c "print($t1 - $t0)")
+  cpu=$(awk '{print $1 + $2}' "$tmp/time")
+  echo "$name|$r|$wall|$cpu" >>"$tmp/runs"
+  printf '| %s | %d | %.2f s | %.2f s | %s | %s |\n' "$name" "$r" "$wall" "$cpu" \
+    "$(python3 -c "print(f'{$rows / $wall:,.0f}')")" "$(python3 -c "print(f'{$rows / $cpu:,.0f}')")"
 }
-echo "| command | run | wall | rate |"
-echo "|---|---|---|---|"
-for ((r = 1; r <= repeat; r++)); do
-  t0=$(now); taskset -c 0 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null; t1=$(now)
-  record "A1 single process, 1 core" "$(python3 -c "print($t1 - $t0)")"
-  t0=$(now); taskset -c 0,1 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null; t1=$(now)
-  record "A2 single process, 2 cores" "$(python3 -c "print($t1 - $t0)")"
+spark_job() {  # layout-cli options…
   rm -rf "$tmp/out" "$tmp/out-errors"
-  t0=$(now)
-  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$here" taskset -c 0,1 "$python" -m cell_layout_spark "$tmp/in.jsonl" \
-    --output "$tmp/out" --widths $widths --cli "$cli" --master 'local[2]' -- "${options[@]}" 2>"$tmp/spark.err" \
-    || { cat "$tmp/spark.err" >&2; exit 1; }
-  t1=$(now)
-  record "B Spark local[2], whole command" "$(python3 -c "print($t1 - $t0)")"
-  stage=$(sed -n 's/.*stage: \([0-9.]*\) s.*/\1/p' "$tmp/spark.err" | tail -1)
-  [ -n "$stage" ] && record "B Spark local[2], the stage alone" "$stage"
+  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$here" "$python" -m cell_layout_spark "$tmp/in.jsonl" \
+    --output "$tmp/out" --widths "$widths" --cli "$cli" --master 'local[2]' -- "$@" 2>"$tmp/spark.err" \
+    || { cat "$tmp/spark.err" >&2; return 1; }
+}
+export tmp here python cli widths
+export -f spark_job
+echo "| command | run | wall | CPU | rows/s (wall) | rows per CPU-second |"
+echo "|---|---|---|---|---|---|"
+for ((r = 1; r <= repeat; r++)); do
+  timed "A1 single process, 1 core" taskset -c 0 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null
+  timed "A2 single process, 2 cores" taskset -c 0,1 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null
+  timed "B Spark local[2], whole command" taskset -c 0,1 bash -c 'spark_job "$@"' _ "${options[@]}"
   [ "$(cat "$tmp"/out/part-* | wc -l)" -eq "$rows" ] || { echo "bench.sh: Spark wrote the wrong row count" >&2; exit 1; }
+  stage=$(sed -n 's/.*stage: \([0-9.]*\) s.*/\1/p' "$tmp/spark.err" | tail -1)
+  echo "B Spark local[2], the stage alone (its own clock)|$r|$stage|" >>"$tmp/runs"
+  printf '| %s | %d | %.2f s | — | %s | — |\n' "B Spark local[2], the stage alone (its own clock)" "$r" "$stage" \
+    "$(python3 -c "print(f'{$rows / $stage:,.0f}')")"
 done
 echo
-echo "Best of $repeat, $rows rows of $(basename "$corpus") × 5 widths ($widths), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg):"
+echo "Best of $repeat (lowest wall, lowest CPU), $rows rows of $(basename "$corpus") × 5 widths ($widths)," \
+  "$(nproc) cores, load average at the end $(cut -d' ' -f1-3 /proc/loadavg):"
 echo
-echo "| command | wall | rows/s |"
-echo "|---|---|---|"
-for name in "A1 single process, 1 core" "A2 single process, 2 cores" "B Spark local[2], whole command" "B Spark local[2], the stage alone"; do
-  [ -n "${best[$name]:-}" ] || continue
-  printf '| %s | %.2f s | %s |\n' "$name" "${best[$name]}" "$(python3 -c "print(f'{$rows / ${best[$name]}:,.0f}')")"
-done
+python3 - "$tmp/runs" "$rows" <<'PY'
+import sys
+runs, rows = {}, int(sys.argv[2])
+for line in open(sys.argv[1]):
+    name, _, wall, cpu = line.rstrip("\n").split("|")
+    runs.setdefault(name, []).append((float(wall), float(cpu) if cpu else None))
+print("| command | wall | rows/s | CPU | rows per CPU-second |")
+print("|---|---|---|---|---|")
+for name, values in runs.items():
+    wall = min(w for w, _ in values)
+    cpus = [c for _, c in values if c is not None]
+    cpu = f"{min(cpus):.2f} s | {rows / min(cpus):,.0f}" if cpus else "— | —"
+    print(f"| {name} | {wall:.2f} s | {rows / wall:,.0f} | {cpu} |")
+PY
