@@ -12,7 +12,7 @@
 # and prints each run's wall time, CPU time (user + system, children included) and rates,
 # then the best of each, as Markdown. B's own timing of the stage alone (session up to
 # rows written) is printed beside it. CPU time is the figure that holds on a machine that
-# other work shares; wall time is what a quiet machine would show.
+# other work shares; wall time is what a quiet machine would show. Needs perf (linux-perf).
 # Uses the release layout-cli (built here when missing) and the venv of install.sh.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,16 +35,17 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 python3 "$root/Benchmarks/tools/gen_rows.py" --corpus "$corpus" --rows "$rows" --format measure >"$tmp/in.jsonl"
 
-# Wall and CPU seconds (user + system of the command and every process it waited for:
-# for B the JVM, the Python workers and the layout-cli processes) of one command.
+# Wall and CPU seconds of one command, its output dropped. CPU is perf's task-clock with
+# every descendant counted (for B: the JVM, the Python workers, each layout-cli), which
+# /usr/bin/time would miss for processes their parents never wait for.
 timed() {  # name command…
   local name="$1" t0 t1 wall cpu
   shift
   t0=$(date +%s.%N)
-  /usr/bin/time -f '%U %S' -o "$tmp/time" "$@"
+  perf stat -e task-clock -x, -o "$tmp/time" "$@" >/dev/null
   t1=$(date +%s.%N)
   wall=$(python3 -c "print($t1 - $t0)")
-  cpu=$(awk '{print $1 + $2}' "$tmp/time")
+  cpu=$(awk -F, '$3 == "task-clock" {print $1 / 1000}' "$tmp/time")
   echo "$name|$r|$wall|$cpu" >>"$tmp/runs"
   printf '| %s | %d | %.2f s | %.2f s | %s | %s |\n' "$name" "$r" "$wall" "$cpu" \
     "$(python3 -c "print(f'{$rows / $wall:,.0f}')")" "$(python3 -c "print(f'{$rows / $cpu:,.0f}')")"
@@ -60,8 +61,8 @@ export -f spark_job
 echo "| command | run | wall | CPU | rows/s (wall) | rows per CPU-second |"
 echo "|---|---|---|---|---|---|"
 for ((r = 1; r <= repeat; r++)); do
-  timed "A1 single process, 1 core" taskset -c 0 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null
-  timed "A2 single process, 2 cores" taskset -c 0,1 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl" >/dev/null
+  timed "A1 single process, 1 core" taskset -c 0 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl"
+  timed "A2 single process, 2 cores" taskset -c 0,1 "$cli" measure --widths $widths "${options[@]}" --quiet "$tmp/in.jsonl"
   timed "B Spark local[2], whole command" taskset -c 0,1 bash -c 'spark_job "$@"' _ "${options[@]}"
   [ "$(cat "$tmp"/out/part-* | wc -l)" -eq "$rows" ] || { echo "bench.sh: Spark wrote the wrong row count" >&2; exit 1; }
   stage=$(sed -n 's/.*stage: \([0-9.]*\) s.*/\1/p' "$tmp/spark.err" | tail -1)
