@@ -111,14 +111,15 @@ extension PreparedText {
 public struct TextSize: Hashable, Sendable {
     /// The number of lines.
     public let lines: Int
-    /// The widest line without hanging white space, in points.
+    /// The widest line without hanging white space, in points; never negative (a font whose
+    /// positioning pulls a whole line left of its start gives 0, as a bounding box would).
     public let usedWidth: Double
     /// The lines' height before rounding, in points.
     public let unroundedHeight: Double
 
     init(lines: Int, usedWidth: Double, height: Double) {
         self.lines = lines
-        self.usedWidth = usedWidth
+        self.usedWidth = max(0, usedWidth)
         self.unroundedHeight = height
     }
 
@@ -160,7 +161,7 @@ public struct TextLayout: Sendable {
     /// The width of the widest line, hanging white space excluded and its head indent
     /// included, in points.
     public var usedWidth: Double {
-        Double(spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0) / Font.unitsPerPoint
+        Double(max(0, spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0)) / Font.unitsPerPoint
     }
 
     /// The head indent of a line, in layout units.

@@ -42,7 +42,11 @@ public final class FontFace: @unchecked Sendable {
         }
         defer { hb_blob_destroy(blob) }
         guard hb_blob_get_length(blob) > 0, hb_face_count(blob) > index,
-              let face = hb_face_create(blob, index), hb_face_get_glyph_count(face) > 0 else {
+              let face = hb_face_create(blob, index) else {
+            throw FontError.unreadableFile(path: path)
+        }
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
             throw FontError.unreadableFile(path: path)
         }
         hb_face_make_immutable(face)

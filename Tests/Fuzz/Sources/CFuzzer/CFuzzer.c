@@ -1,0 +1,2 @@
+// Nothing to compile: the header declares libFuzzer's driver, which -sanitize=fuzzer links.
+#include "CFuzzer.h"

@@ -1,0 +1,1 @@
+../../../CellLayoutTests/Support/FuzzTargets.swift
