@@ -340,6 +340,63 @@ func tableBenchmark(_ args: Arguments) throws {
           ("vmHWMkB", hwmEnd), ("vmHWMLayoutkB", hwmLayout), ("vmRSSEndkB", rssEnd), ("checksum", checksum)])
 }
 
+// MARK: attributed
+
+/// Issue 10: each corpus row as one plain run against the same text as three runs (a feed
+/// row: semibold 17, regular 17, regular 13 kerned 0.2), cut at a third and two thirds of
+/// its characters. Prepare: a new engine per pass (cold memo), best of `repeat` passes,
+/// plain and attributed interleaved. Re-fit: `PreparedText.sizes(of:width:)` at 600 after
+/// 343, best pass.
+func attributedBenchmark(_ args: Arguments) throws {
+    let corpusPath = args.string("corpus")
+    let texts = loadCorpus(corpusPath, limit: args.int("limit", .max)).map(\.text)
+    let repeats = max(1, args.int("repeat", 3))
+    let fonts = try FontLibrary(useSystemFonts: false)
+    let regular = try fonts.font(family: "Inter", weight: .regular, size: 17)
+    let semibold = try fonts.font(family: "Inter", weight: .semibold, size: 17)
+    let small = try fonts.font(family: "Inter", weight: .regular, size: 13)
+    let attributed = texts.map { text -> AttributedText in
+        let characters = Array(text)
+        let a = characters.count / 3, b = 2 * characters.count / 3
+        return AttributedText([
+            TextRun(String(characters[..<a]), font: semibold),
+            TextRun(String(characters[a..<b])),
+            TextRun(String(characters[b...]), font: small, kern: 0.2),
+        ])
+    }
+    var plainBest = Double.infinity, richBest = Double.infinity
+    var plainTexts: [PreparedText] = [], richTexts: [PreparedText] = []
+    for _ in 0..<repeats {
+        let e1 = TextEngine(fonts: fonts)
+        let t0 = now()
+        plainTexts = texts.map { e1.prepare($0, font: regular) }
+        plainBest = min(plainBest, now() - t0)
+        let e2 = TextEngine(fonts: fonts)
+        let t1 = now()
+        richTexts = attributed.map { e2.prepare($0, font: regular) }
+        richBest = min(richBest, now() - t1)
+    }
+    func refit(_ prepared: [PreparedText]) -> Double {
+        _ = PreparedText.sizes(of: prepared, width: 343)
+        var best = Double.infinity
+        for _ in 0..<max(5, repeats) {
+            let t = now()
+            _ = PreparedText.sizes(of: prepared, width: 600)
+            best = min(best, now() - t)
+        }
+        return best
+    }
+    let plainFit = refit(plainTexts), richFit = refit(richTexts)
+    let n = Double(texts.count)
+    note(String(format: "attributed %@: prepare plain %.0f rows/s, 3 runs %.0f rows/s (%.2fx); re-fit plain %.0f rows/s, 3 runs %.0f rows/s (%.2fx)",
+                (corpusPath as NSString).lastPathComponent, n / plainBest, n / richBest, richBest / plainBest,
+                n / plainFit, n / richFit, richFit / plainFit))
+    emit([("bench", "attributed"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", texts.count),
+          ("preparePlainRowsPerSecond", n / plainBest), ("prepareAttributedRowsPerSecond", n / richBest),
+          ("prepareRatio", richBest / plainBest), ("refitPlainRowsPerSecond", n / plainFit),
+          ("refitAttributedRowsPerSecond", n / richFit), ("refitRatio", richFit / plainFit)])
+}
+
 // MARK: sizes
 
 /// The in-memory size of the types a table keeps per row (for the memory profile).
@@ -360,8 +417,9 @@ do {
     switch arguments.command {
     case "text": try textBenchmark(arguments)
     case "table": try tableBenchmark(arguments)
+    case "attributed": try attributedBenchmark(arguments)
     case "sizes": sizesReport()
-    default: fail("unknown command \(arguments.command) (text, table)")
+    default: fail("unknown command \(arguments.command) (text, table, attributed, sizes)")
     }
 } catch {
     fail("\(error)")
