@@ -213,10 +213,12 @@ public final class FontLibrary: Sendable {
         return emoji
     }
 
-    /// Whether `scalar` alone is shown as emoji (Emoji_Presentation; none is below U+231A).
+    /// Whether `scalar` alone is shown as emoji (Emoji_Presentation: in the Basic
+    /// Multilingual Plane only U+231A–U+2B55 have it, so CJK text never asks the property).
     @inline(__always)
     static func prefersEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x231A && scalar.properties.isEmojiPresentation
+        let value = scalar.value
+        return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation
     }
 
     private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font) -> Font {
