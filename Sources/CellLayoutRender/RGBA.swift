@@ -58,4 +58,10 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public static let plainHeaderBackground = RGBA(hex: 0xF7F7F7)
     /// Image view placeholders and a slider's unfilled track: #D1D1D6.
     public static let placeholder = RGBA(hex: 0xD1D1D6)
+    /// A selected cell's background (`UITableViewCell.SelectionStyle.default`, iOS 7–12 gray).
+    public static let selectedCellBackground = RGBA(hex: 0xD9D9D9)
+    /// A switch's track when off, and a normal swipe action's button.
+    public static let systemGray = RGBA(hex: 0xC7C7CC)
+    /// An off switch's track fill.
+    public static let switchOffTrack = RGBA(hex: 0xE9E9EA)
 }

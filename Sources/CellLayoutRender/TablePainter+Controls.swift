@@ -12,7 +12,7 @@ extension TablePainter {
     /// controls are.
     mutating func drawView(_ view: ViewSpec, in frame: CGRect, text: LabelLayout?, rightToLeft: Bool = false) {
         switch view.kind {
-        case .switch: drawSwitch(in: frame, rightToLeft: rightToLeft)
+        case .switch: drawSwitch(in: frame, on: view.on, rightToLeft: rightToLeft)
         case .slider: drawSlider(in: frame, rightToLeft: rightToLeft)
         case .button:
             if let text { drawText(text.measurement.layout, in: frame, color: .systemBlue) }
@@ -27,11 +27,20 @@ extension TablePainter {
 
     /// A switch that is on: a green capsule with the white knob at its trailing end (the
     /// right, or the left when `rightToLeft`).
-    mutating func drawSwitch(in frame: CGRect, rightToLeft: Bool = false) {
-        canvas.fillRoundedRect(frame, cornerRadius: frame.height / 2, color: .systemGreen)
+    mutating func drawSwitch(in frame: CGRect, on: Bool = true, rightToLeft: Bool = false) {
+        if on {
+            canvas.fillRoundedRect(frame, cornerRadius: frame.height / 2, color: .systemGreen)
+        } else {
+            // Off: a light gray track with a thin gray rim, the knob at the other end.
+            canvas.fillRoundedRect(frame, cornerRadius: frame.height / 2, color: .systemGray)
+            let rim = 1.5
+            canvas.fillRoundedRect(frame.insetBy(dx: rim, dy: rim), cornerRadius: frame.height / 2 - rim,
+                                   color: .switchOffTrack)
+        }
         let inset = 2.0
         let diameter = max(0, min(frame.width, frame.height) - 2 * inset)
-        let x = rightToLeft ? frame.minX + inset + diameter / 2 : frame.maxX - inset - diameter / 2
+        let atRight = on != rightToLeft
+        let x = atRight ? frame.maxX - inset - diameter / 2 : frame.minX + inset + diameter / 2
         drawKnob(center: CGPoint(x: x, y: frame.midY), radius: diameter / 2)
     }
 

@@ -68,6 +68,9 @@ struct TablePainter {
         let cell = table.spec.sections[path.section].rows[path.row]
         let origin = table.rect(of: path).origin
         let content = CGPoint(x: origin.x + row.contentView.minX, y: origin.y + row.contentView.minY)
+        if cell.selected {
+            canvas.fill(table.rect(of: path), color: .selectedCellBackground)
+        }
         if let control = row.editingControl {
             drawEditingControl(cell.editing.control, in: control.offsetBy(dx: origin.x, dy: origin.y))
         }
@@ -88,6 +91,20 @@ struct TablePainter {
         }
         if let reorder = row.reorderControl {
             drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))
+        }
+        if row.swipeOffset > 0 { drawSwipeButtons(row, actions: cell.swipeActions, origin: origin) }
+    }
+
+    /// A swiped-open row's buttons over the cell's trailing end: red (destructive) or gray,
+    /// each title in white, centred.
+    private mutating func drawSwipeButtons(_ row: RowLayout, actions: [SwipeAction], origin: CGPoint) {
+        for (action, title) in zip(actions, row.swipeTitles) {
+            let frame = title.frame.offsetBy(dx: origin.x, dy: origin.y)
+            canvas.fill(frame, color: action.style == .destructive ? .destructiveRed : .systemGray)
+            let width = title.measurement.usedWidth
+            drawText(title.measurement.layout,
+                     in: CGRect(x: frame.midX - width / 2, y: frame.minY, width: width, height: frame.height),
+                     color: .white)
         }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 
 /// What `layout`, `query` and `render` share: the table file, `--width`, fonts.
 struct TableInput: ParsableArguments {
-    @Argument(help: "The table JSON file (- for standard input).")
-    var table: String
+    @Argument(help: "The table JSON file (- or none: standard input).")
+    var table: String = "-"
 
     @Option(parsing: .unconditional, help: "The table width in points (overrides the file's \"width\").")
     var width: String?

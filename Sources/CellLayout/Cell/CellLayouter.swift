@@ -122,7 +122,8 @@ public struct CellLayouter: Sendable {
             }
         }
 
-        return RowLayout(
+        let swipe = try swipeButtons(cell.swipeActions, cellWidth: width, height: contentHeight)
+        var row = RowLayout(
             height: height,
             contentView: CGRect(x: leading, y: 0, width: contentWidth, height: contentHeight),
             imageView: cell.image.map {
@@ -136,12 +137,15 @@ public struct CellLayouter: Sendable {
             reorderControl: cell.editing.reorder
                 ? CGRect(x: width - m.reorderControlWidth, y: 0, width: m.reorderControlWidth, height: contentHeight)
                 : nil,
-            swipeActions: try swipeFrames(cell.swipeActions, cellWidth: width, height: contentHeight),
+            swipeActions: swipe.map(\.frame),
             subviews: zip(cell.subviews, frames).map { ($0.id, $1) },
             labels: labels,
             buttonTitles: buttonTitles,
+            swipeTitles: swipe,
             accessoryTexts: accessoryTexts,
             subviewState: SubviewState(contentSize: contentSize, frames: frames))
+        if cell.swipeOpen { row.openSwipe() }
+        return row
     }
 
     // MARK: Standard labels
@@ -253,18 +257,19 @@ public struct CellLayouter: Sendable {
                       width: size.width, height: size.height)
     }
 
-    /// Swipe buttons as revealed: each its title's width plus padding, the first at the
-    /// trailing edge, full content height.
-    private func swipeFrames(_ actions: [SwipeAction], cellWidth: Double, height: Double) throws -> [CGRect] {
+    /// Swipe buttons as revealed, each with its title: its title's width plus padding, the
+    /// first at the trailing edge, full content height.
+    private func swipeButtons(_ actions: [SwipeAction], cellWidth: Double, height: Double) throws -> [LabelLayout] {
         guard !actions.isEmpty else { return [] }
         let font = try measurer.font(metrics.swipeActionFont)
         var x = cellWidth
         return actions.map { action in
             let title = measurer.measure(action.title, font: font, width: .infinity, numberOfLines: 1,
-                                         mode: .byTruncatingTail).fittingWidth(metrics)
-            let width = title + 2 * metrics.swipeActionPadding
+                                         mode: .byTruncatingTail)
+            let width = title.fittingWidth(metrics) + 2 * metrics.swipeActionPadding
             x -= width
-            return CGRect(x: x, y: 0, width: width, height: height)
+            return LabelLayout(id: action.title, frame: CGRect(x: x, y: 0, width: width, height: height),
+                               measurement: title, alignsRight: false)
         }
     }
 

@@ -141,6 +141,12 @@ public struct CellSpec: Hashable, Sendable {
     /// `.unspecified` follows the table.
     public var semanticContentAttribute: SemanticContentAttribute = .unspecified
 
+    /// Whether the row draws with the selection background (`isSelected`).
+    public var selected = false
+    /// Whether the row is swiped open: content shifted toward the leading edge by its
+    /// swipe actions' total width, the buttons revealed at the trailing edge.
+    public var swipeOpen = false
+
     /// A default-style row with no text.
     public init() {}
 }

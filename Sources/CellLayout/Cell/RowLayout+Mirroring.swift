@@ -24,6 +24,7 @@ extension RowLayout {
         row.editingControl = editingControl.map { flip($0, in: cellWidth) }
         row.reorderControl = reorderControl.map { flip($0, in: cellWidth) }
         row.swipeActions = swipeActions.map { flip($0, in: cellWidth) }
+        for i in row.swipeTitles.indices { row.swipeTitles[i].frame = flip(row.swipeTitles[i].frame, in: cellWidth) }
         let custom = Set(subviews.map(\.id))
         for i in row.labels.indices {
             if custom.contains(row.labels[i].id) {

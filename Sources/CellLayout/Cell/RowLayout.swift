@@ -29,6 +29,8 @@ public struct RowLayout: Sendable {
     /// Custom buttons' titles by the button's id, each fitted on one line to its button's
     /// frame (cut in the middle, as UIButton's title is), so that drawing needs no measuring.
     public var buttonTitles: [LabelLayout]
+    /// Each swipe action's title, framed as its button (cell coordinates, as revealed).
+    public var swipeTitles: [LabelLayout]
     /// The text of an accessory view that is a label (fitted as the layout sized it) or a
     /// button (its title, as `buttonTitles`), framed in cell coordinates; nil otherwise.
     public var accessoryText: LabelLayout? { accessoryTexts.first }
@@ -36,6 +38,9 @@ public struct RowLayout: Sendable {
     var accessoryTexts: [LabelLayout]
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
+    /// How far a swiped-open row's content, accessory and controls moved toward the
+    /// leading edge (the swipe actions' total width); 0 when the row is closed.
+    public var swipeOffset: Double = 0
     /// The direction the cell was laid out in: right to left mirrors the standard layout
     /// (and a renderer draws the chevron pointing left, the switch knob mirrored).
     public var layoutDirection: LayoutDirection = .leftToRight
@@ -70,4 +75,20 @@ public struct SubviewState: Sendable {
     public var contentSize: CGSize
     /// One frame per custom subview, in order.
     public var frames: [CGRect]
+}
+
+extension RowLayout {
+    /// Swipes the row fully open: the content view, accessory and editing controls move
+    /// toward the leading edge by the swipe buttons' total width, uncovering the buttons
+    /// (whose frames are already the revealed ones).
+    mutating func openSwipe() {
+        let offset = swipeActions.reduce(0) { $0 + $1.width }
+        guard offset > 0 else { return }
+        swipeOffset = offset
+        contentView.origin.x -= offset
+        accessoryView?.origin.x -= offset
+        editingControl?.origin.x -= offset
+        reorderControl?.origin.x -= offset
+        for i in accessoryTexts.indices { accessoryTexts[i].frame.origin.x -= offset }
+    }
 }

@@ -36,6 +36,8 @@ public struct ViewSpec: Hashable, Sendable {
     public var frame = FrameRule()
     /// How the view follows its superview's size changes.
     public var autoresizing: AutoresizingMask = []
+    /// A switch's state (`UISwitch.isOn`); only drawing depends on it.
+    public var on = true
 
     /// - Parameters: the view's id and kind.
     public init(id: String, kind: Kind) {

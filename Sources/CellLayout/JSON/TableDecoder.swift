@@ -92,7 +92,7 @@ public struct TableDecoder: Sendable {
         let m = try node.members(known: [
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
-            "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute",
+            "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
         ])
         var cell = CellSpec()
         if let id = m["id"] { cell.id = RowID(json: id.value) }
@@ -135,6 +135,11 @@ public struct TableDecoder: Sendable {
         if let attribute = m["semanticContentAttribute"] {
             cell.semanticContentAttribute = try attribute.choice("semantic content attribute")
         }
+        if let selected = m["selected"] { cell.selected = try selected.bool() }
+        if let open = m["swipeOpen"] {
+            cell.swipeOpen = try open.bool()
+            if cell.swipeOpen, cell.swipeActions.isEmpty { throw open.error("a row swiped open needs \"swipeActions\"") }
+        }
         if let subviews = m["subviews"] {
             var ids: Set<String> = ["textLabel", "detailTextLabel"]
             cell.subviews = try subviews.elements().map { node throws(InputError) in
@@ -152,7 +157,7 @@ public struct TableDecoder: Sendable {
         if case .object = node.value {
             let a = try node.members(known: ["view"])
             guard let view = a["view"] else { throw node.error("missing \"view\"") }
-            return .view(try self.view(view))
+            return .view(try self.view(view, defaultID: "accessoryView"))
         }
         let name = try node.string()
         guard let accessory = Accessory.named[name] else {
@@ -164,19 +169,24 @@ public struct TableDecoder: Sendable {
 
     // MARK: Views
 
-    /// One VIEW.
-    private func view(_ node: JSONNode) throws(InputError) -> ViewSpec {
+    /// One VIEW. An accessory view needs no `"id"` (it is named "accessoryView" in the
+    /// output); a subview does.
+    private func view(_ node: JSONNode, defaultID: String? = nil) throws(InputError) -> ViewSpec {
         let m = try node.members(known: [
-            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "autoresizing",
+            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "autoresizing", "on",
         ])
-        guard let id = m["id"] else { throw node.error("missing \"id\"") }
+        guard let id = try m["id"]?.string() ?? defaultID else { throw node.error("missing \"id\"") }
         guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
-        var view = ViewSpec(id: try id.string(), kind: try kind.choice("view kind"))
+        var view = ViewSpec(id: id, kind: try kind.choice("view kind"))
         if let font = m["font"] { view.font = try self.font(font) }
         (view.text, view.textAttributes) = try text(
             m["text"], m["paragraph"], base: view.font ?? FontSpec.system(17))
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
         if let size = m["size"] { view.size = try self.size(size) }
+        if let on = m["on"] {
+            guard view.kind == .switch else { throw on.error("\"on\" is for a switch, not a \(view.kind.rawValue)") }
+            view.on = try on.bool()
+        }
         if let frame = m["frame"] { view.frame = try self.frame(frame) }
         if let mask = m["autoresizing"] {
             for flag in try mask.elements() {

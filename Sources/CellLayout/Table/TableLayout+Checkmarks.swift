@@ -11,6 +11,9 @@ extension TableLayout {
         var changed: [RowPath] = []
         let rows = spec.sections[path.section].rows
         for (r, cell) in rows.enumerated() {
+            // As the guide's listings: only a row without an accessory gains the checkmark,
+            // and only a checked row loses it; other accessories are left alone.
+            guard cell.accessory == .none || cell.accessory == .checkmark else { continue }
             let isChecked = cell.accessory == .checkmark
             let shouldBeChecked: Bool
             switch mode {
