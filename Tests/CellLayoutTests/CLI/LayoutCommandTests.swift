@@ -64,7 +64,7 @@ import Testing
         .init(json: #"{"rows": []}"#, arguments: [], message: #"missing "width" (or give --width)"#),
         .init(json: #"{"width": 375, "rows": [{"text": 5}]}"#, arguments: [], message: "rows[0].text: expected a string or an array of runs, got a number"),
         .init(json: #"{"width": 375, "rows": [{"detial": "x"}]}"#, arguments: [],
-              message: "rows[0].detial: unknown key (expected one of id, style, text, detailText, font, detailFont, numberOfLines, detailNumberOfLines, paragraph, detailParagraph, lineBreakMode, image, accessory, editing, indentationLevel, indentationWidth, swipeActions, height, minHeight, additionalHeight, subviews, semanticContentAttribute)"),
+              message: "rows[0].detial: unknown key (expected one of id, style, text, detailText, font, detailFont, numberOfLines, detailNumberOfLines, paragraph, detailParagraph, lineBreakMode, image, accessory, editing, indentationLevel, indentationWidth, swipeActions, height, minHeight, additionalHeight, subviews, semanticContentAttribute, selected, swipeOpen)"),
         .init(json: #"{"width": 375, "rows": [{"font": {"family": "Comic", "size": 17}}]}"#, arguments: ["--no-system-fonts"],
               message: #"rows[0].font: unknown font family "Comic" (known: DejaVu Sans, Inter, Noto Color Emoji)"#),
         .init(json: #"{"width": 375, "rows": [{"subviews": [{"id": "a", "kind": "image"}]}]}"#, arguments: [],
@@ -96,7 +96,7 @@ import Testing
             (["--scroll-to", "0,x", "--position", "top"], "--scroll-to: expected SECTION,ROW, got 0,x\n", 1),
             (["--scroll-to", "0,0", "--position", "center"],
              "--position: unknown position \"center\" (expected none, top, middle, bottom)\n", 1),
-            (["--row-at", "1", "--visible", "2"], "Error: ask exactly one of --scroll-to, --row-at, --visible\n", 2),
+            (["--row-at", "1", "--visible", "2"], "Error: ask exactly one of --scroll-to, --row-at, --visible, --hit, --select, --move-section, --move-row\n", 2),
         ]
         for (arguments, message, status) in cases {
             let result = try CLI.run(["query", path, "--viewport-height", "667"] + arguments)
