@@ -2,6 +2,10 @@
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist, cannot be read, or holds no font HarfBuzz can open.
     case unreadableFile(path: String)
+    /// The file is a font whose tables contradict the file or each other (a table past the
+    /// end of the file, `hmtx` shorter than `hhea` and `maxp` say, …): its numbers would be
+    /// wrong, so it is refused.
+    case malformedFile(path: String, problem: String)
     /// No bundled, added or system font has this family name.
     case unknownFamily(String, known: [String])
     /// The size is not a positive, finite number of points.
@@ -12,6 +16,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadableFile(let path):
             "cannot read a font from \"\(path)\""
+        case .malformedFile(let path, let problem):
+            "the font \"\(path)\" is damaged: \(problem)"
         case .unknownFamily(let family, let known):
             "unknown font family \"\(family)\" (known: \(known.joined(separator: ", ")))"
         case .invalidSize(let size):

@@ -34,13 +34,19 @@ public final class FontFace: @unchecked Sendable {
     let plainAnalysis = Mutex<[UInt64]?>(nil)
 
     /// Loads face `index` of the font file at `path`.
-    /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font.
+    /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font;
+    ///   `FontError.malformedFile` when its structure contradicts itself (`FontFileCheck`).
     public init(path: String, index: UInt32 = 0) throws {
         guard FileManager.default.isReadableFile(atPath: path),
               let blob = hb_blob_create_from_file(path) else {
             throw FontError.unreadableFile(path: path)
         }
         defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        if let data = hb_blob_get_data(blob, &length), length > 0,
+           let problem = FontFileCheck.problem(in: UnsafeRawBufferPointer(start: data, count: Int(length)), faceIndex: index) {
+            throw FontError.malformedFile(path: path, problem: problem)
+        }
         guard hb_blob_get_length(blob) > 0, hb_face_count(blob) > index,
               let face = hb_face_create(blob, index) else {
             throw FontError.unreadableFile(path: path)

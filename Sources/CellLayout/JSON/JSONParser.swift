@@ -22,11 +22,14 @@ public struct JSONParser {
     private var depth = 0
     private static let maxDepth = 512
 
-    /// Parses one JSON document from UTF-8 bytes (white space around it allowed).
+    /// Parses one JSON document from UTF-8 bytes (white space around it, and a byte order
+    /// mark before it, allowed).
     /// - Throws: `SyntaxError` for anything but exactly one valid JSON value, invalid
     ///   UTF-8 included.
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        // A UTF-8 byte order mark, as editors save files, is skipped at the very start.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()

@@ -3,12 +3,18 @@ import Foundation
 import Testing
 
 /// `layout-cli layout` and `query` end to end, and their errors.
-@Suite struct LayoutCommandTests {
+/// A class so that each test's files are removed when it ends (`deinit`).
+@Suite final class LayoutCommandTests {
     static let examples = TestFonts.packageRoot.appendingPathComponent("Examples")
+    /// The files this test wrote.
+    private var written: [URL] = []
+
+    deinit { for url in written { try? FileManager.default.removeItem(at: url) } }
 
     func write(_ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString).json")
         try text.write(to: url, atomically: true, encoding: .utf8)
+        written.append(url)
         return url.path
     }
 

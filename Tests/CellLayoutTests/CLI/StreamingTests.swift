@@ -83,6 +83,7 @@ import Testing
     func runOnATerminal(_ extra: String) throws -> String {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString).jsonl")
         try Data(StreamingTests.input).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
         let command = "\(CLI.executable.path) measure --width 200 --no-system-fonts \(extra) \(input.path) > /dev/null"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
