@@ -5,7 +5,7 @@
   report.py tag K=V … < JSON Lines              -> the same records with K=V added
   report.py render RAW_DIR                      -> the Markdown report on stdout
 
-RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, huge), each starting
+RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, limits, huge), each starting
 with a {"bench":"meta",...} record; every timed benchmark appears once per run, and the
 report keeps the best run of each (highest rows/s, lowest time).
 """
@@ -23,6 +23,7 @@ TARGETS = {
     "query_ns": 1000.0,   # each query under a microsecond
     "update_ms": 1.0,     # a single-row update under a millisecond
     "huge_mb": 300.0,     # 10 M-row JSON Lines under 300 MB peak
+    "bytes_per_unit": 20.0,  # memory while measuring one long text, per UTF-16 code unit
     "five_widths": 1.5,   # --widths with five widths costs at most 1.5x one --width
 }
 
@@ -101,7 +102,7 @@ def meta_line(meta):
 def render(raw_dir):
     lines = []
     w = lines.append
-    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "huge")]
+    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "limits", "huge")]
     machine = next((m for m in metas if m), {}) or {}
     w("# cell-layout benchmarks")
     w("")
@@ -260,6 +261,34 @@ def render(raw_dir):
           "time and rows/s beside it (best runs). Each run times the one-width and the five-width command back "
           "to back (A/B interleaved), so load from other processes falls on both; \"per run\" is each run's "
           "own CPU ratio.")
+        w("")
+
+    meta, limits = load(raw_dir, "limits")
+    if limits:
+        w("## Long texts and many font sizes (`Benchmarks/run --only limits`)")
+        w("")
+        w(meta_line(meta))
+        w("")
+        w("One row through `layout-cli measure --width 300`: its text N paragraphs of 50 words, or one "
+          "paragraph of 1,000,000 words. Cost per UTF-16 code unit should stay flat as the text grows; "
+          "memory is the peak RSS above a one-word run's.")
+        w("")
+        w("| text | UTF-16 units | wall | ns / unit | peak RSS | above base, bytes / unit | target | |")
+        w("|---|---|---|---|---|---|---|---|")
+        for r in (x for x in limits if x.get("bench") == "long"):
+            ok = r["bytesPerUnit"] <= TARGETS["bytes_per_unit"]
+            w(f"| {r['text']} | {r['utf16']:,} | {r['seconds']:.2f} s | {r['nsPerUnit']:.0f} | "
+              f"{r['maxRssKB'] / 1024:,.0f} MB | {r['bytesPerUnit']:.1f} | ≤ 20 | {verdict(ok)} |")
+            summary.append((f"`{r['text']}`: ≤ 20 bytes per UTF-16 unit", f"{r['bytesPerUnit']:.1f}", ok))
+        sizes = {r["sizes"]: r for r in limits if r.get("bench") == "sizes"}
+        if sizes:
+            w("")
+            w("2,000 `layout --jsonl` rows (public-10k texts), every row 17 pt against 1,000 different sizes:")
+            w("")
+            w("| font sizes | wall | peak RSS |")
+            w("|---|---|---|")
+            for k in sorted(sizes):
+                w(f"| {k:,} | {sizes[k]['seconds']:.2f} s | {sizes[k]['maxRssKB'] / 1024:,.0f} MB |")
         w("")
 
     meta, huge = load(raw_dir, "huge")

@@ -62,7 +62,10 @@ struct LineReader {
             }
             scanned = buffer.count
             if start > 0 {
-                buffer.removeSubrange(0..<start)
+                // A new buffer for the rest, not the old one shifted: the lines handed out
+                // share the old one's storage, which goes with the last of them (so a long
+                // line is never held twice, nor its buffer's spare capacity kept).
+                buffer = Array(buffer[start...])
                 scanned -= start
                 start = 0
             }

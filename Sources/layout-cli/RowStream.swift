@@ -26,9 +26,9 @@ struct RowStream<Value: Sendable> {
         var progress = Progress(totalBytes: reader.totalBytes, quiet: quiet)
         var rows = 0, skipped = 0
         while true {
-            var batch: [(line: Int, bytes: [UInt8])] = []
+            var batch: [(line: Int, bytes: ArraySlice<UInt8>)] = []
             while batch.count < Self.batchSize, let line = try reader.next() {
-                if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, Array(line))) }
+                if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, line)) }
             }
             if batch.isEmpty { break }
             let results = batch.concurrentMap { line in

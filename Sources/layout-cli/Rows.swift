@@ -4,10 +4,10 @@ import CellLayout
 enum Rows {
     /// The line parsed as a JSON object.
     /// - Throws: `CLIError` "`invalid JSON: column 9: …`", or when the line is not an object.
-    static func object(_ line: [UInt8]) throws -> JSONValue {
+    static func object(_ line: ArraySlice<UInt8>) throws -> JSONValue {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(line)
+            value = try JSONParser.parse(Array(line))
         } catch {
             throw CLIError("invalid JSON: column \(error.column): \(error.reason)")
         }
