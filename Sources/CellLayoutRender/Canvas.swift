@@ -78,6 +78,20 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Blends into every pixel of `box` the color and opacity (0 … 1) `source(x, y)`
+    /// gives it; nil leaves the pixel as it is. For images, whose color varies by pixel.
+    mutating func paint(in box: (xs: Range<Int>, ys: Range<Int>), source: (Int, Int) -> (RGBA, Float)?) {
+        let width = pixelWidth
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in box.ys {
+                for x in box.xs {
+                    guard let (color, alpha) = source(x, y), alpha > 0 else { continue }
+                    Self.blend(color, alpha: min(alpha, 1), into: buffer.baseAddress! + (y * width + x) * 4)
+                }
+            }
+        }
+    }
+
     /// Source-over blending of `color` at opacity `alpha` (0 … 1) onto one straight-alpha pixel.
     @inline(__always)
     static func blend(_ color: RGBA, alpha: Float, into pixel: UnsafeMutablePointer<UInt8>) {

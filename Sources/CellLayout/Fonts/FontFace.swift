@@ -10,6 +10,8 @@ import Synchronization
 public final class FontFace: @unchecked Sendable {
     /// The file the face was loaded from.
     public let path: String
+    /// The face's index inside its file (0 but in a collection, `.ttc`).
+    public let index: UInt32
     /// The typographic family name (name ID 16, else 1), e.g. "Inter".
     public let family: String
     /// The OpenType weight class, 100 … 900.
@@ -59,6 +61,7 @@ public final class FontFace: @unchecked Sendable {
         let font = hb_font_create(face)!
         hb_font_make_immutable(font)
         self.path = path
+        self.index = index
         self.hbFace = face
         self.unscaled = font
         self.unitsPerEm = Int32(hb_face_get_upem(face))

@@ -78,6 +78,64 @@ struct RenderGlyphRasterizerTests {
         #expect(!darkPixels(canvas).isEmpty)
     }
 
+    /// Whether a pixel is clearly colored: its channels far apart (gray ink and white are not).
+    private static func isColored(_ pixel: RGBA) -> Bool {
+        Int(max(pixel.r, pixel.g, pixel.b)) - Int(min(pixel.r, pixel.g, pixel.b)) > 80
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func colorEmojiAreDrawnInTheirOwnColors(scale: Int) throws {
+        // 😀 (Emoji_Presentation) goes to the bundled Noto Color Emoji, a CBDT bitmap font
+        // with one 109-ppem strike: FT_LOAD_COLOR gives its BGRA bitmap, scaled to 17 pt.
+        var canvas = try Canvas(width: 70, height: 40, scale: scale, background: .white)
+        let origin = CGPoint(x: 5, y: 28)
+        let layout = try draw("ab\u{1F600}", at: origin, on: &canvas)
+        let runs = layout.glyphRuns(ofLine: 0)
+        let emoji = try #require(runs.last)
+        #expect(emoji.font.face.family == "Noto Color Emoji")
+        #expect(emoji.font.face.isColor)
+        let s = Double(scale)
+        let from = (origin.x + emoji.x) * s, to = (origin.x + emoji.x + emoji.width) * s
+        var inside = 0, outside = 0, yellow = 0
+        for y in 0..<canvas.pixelHeight {
+            for x in 0..<canvas.pixelWidth where Self.isColored(canvas[x, y]) {
+                let pixel = canvas[x, y]
+                if Double(x) >= from - 1, Double(x) < to + 1 {
+                    inside += 1
+                    // The face is yellow (#FCC21B-ish): red and green high, blue low.
+                    if pixel.r > 200, pixel.g > 150, pixel.b < 120 { yellow += 1 }
+                } else {
+                    outside += 1
+                }
+            }
+        }
+        // A 17-pt emoji covers about 17 × 17 pt; most of it is the yellow face.
+        let area = 17 * 17 * s * s
+        #expect(Double(inside) > 0.4 * area, "colored pixels inside the emoji's advance: \(inside)")
+        #expect(Double(yellow) > 0.25 * area, "yellow pixels: \(yellow)")
+        #expect(outside == 0, "colored pixels outside the emoji: \(outside)")
+        // The face sits on the line: its ink within the ascender and descender.
+        let font = TestFonts.inter17
+        let coloredRows = (0..<canvas.pixelHeight).filter { y in
+            (0..<canvas.pixelWidth).contains { Self.isColored(canvas[$0, y]) }
+        }
+        #expect(Double(coloredRows.min()!) >= (origin.y - font.ascender - 1) * s)
+        #expect(Double(coloredRows.max()!) <= (origin.y - font.descender + 1) * s)
+    }
+
+    @Test func emojiIgnoreTheTextColor() throws {
+        var black = try Canvas(width: 30, height: 30, scale: 2, background: .white)
+        var blue = black
+        let layout = TestFonts.engine.prepare("\u{1F600}", font: TestFonts.inter17).fit(width: .infinity)
+        let rasterizer = try GlyphRasterizer()
+        for run in layout.glyphRuns(ofLine: 0) {
+            rasterizer.draw(run, at: CGPoint(x: 2, y: 22), color: .label, into: &black)
+            rasterizer.draw(run, at: CGPoint(x: 2, y: 22), color: RGBA(hex: 0x0000FF), into: &blue)
+        }
+        #expect(black.pixels == blue.pixels)
+        #expect(black.pixels != (try Canvas(width: 30, height: 30, scale: 2, background: .white)).pixels)
+    }
+
     @Test func textFarOutsideTheCanvasIsClipped() throws {
         var canvas = try Canvas(width: 40, height: 40, scale: 1, background: .white)
         _ = try draw("Hello", at: CGPoint(x: -1e6, y: 1e9), on: &canvas)
