@@ -107,12 +107,9 @@ struct LayoutCommand: ParsableCommand {
             }
         }
         let rowMetrics = tableMetrics
-        // Streamed rows are all different: keeping prepared texts would only cost memory,
-        // except for the few a row reuses at its next width (a row is laid out at all its
-        // widths by one thread, one width after the other).
-        let layouter = CellLayouter(measurer: LabelMeasurer(
-            engine: engine, metrics: rowMetrics, preparedTexts: fitWidths.count > 1 ? 4096 : 0,
-            preparedBytes: 16 << 20))
+        // Streamed rows are all different: a memo of prepared texts would only cost memory
+        // (a row laid out at several widths keeps its own texts while it is laid out).
+        let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: rowMetrics, preparedTexts: 0))
         let layoutsArray = widths != nil
         var writer = JSONWriter()
         var ys = [Double](repeating: 0, count: fitWidths.count)
@@ -122,16 +119,11 @@ struct LayoutCommand: ParsableCommand {
             reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
-            var layouts: [(height: Double, fields: [UInt8])] = []
-            layouts.reserveCapacity(fitWidths.count)
-            var previous: SubviewState?
             var fields = JSONWriter()
-            for width in fitWidths {
-                let layout = try layouter.layout(cell, width: width, previous: previous)
-                previous = layout.subviewState
+            let layouts = try layouter.layouts(cell, widths: fitWidths).map { layout in
                 fields.reset()
                 TableEncoder.encodeFields(layout, into: &fields)
-                layouts.append((layout.height, fields.bytes))
+                return (layout.height, fields.bytes)
             }
             return (cell.id, layouts)
         } write: { id, layouts in

@@ -34,6 +34,26 @@ public struct CellLayouter: Sendable {
         return rightToLeft ? row.mirrored(cellWidth: width) : row
     }
 
+    /// Lays out `cell` at each of `widths` in turn, as a device rotating through them does:
+    /// its texts are prepared once and fitted again at each width, and its custom subviews
+    /// are autoresized from each width to the next (the first from the initial 320 × 44).
+    /// - Parameters:
+    ///   - cell: the row.
+    ///   - widths: the cell's widths, in the order it takes them.
+    ///   - direction: the table's layout direction (see `layout(_:width:previous:inheriting:)`).
+    /// - Returns: one layout per width, in the same order.
+    /// - Throws: `FontError` when a font cannot be resolved.
+    public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
+        throws -> [RowLayout] {
+        let row = CellLayouter(measurer: measurer.forOneRow())
+        var previous: SubviewState?
+        return try widths.map { width in
+            let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)
+            previous = layout.subviewState
+            return layout
+        }
+    }
+
     /// The cell laid out left to right, its labels' text aligned as the cell's direction
     /// will have them once mirrored (`rightToLeft`).
     private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?, rightToLeft: Bool)

@@ -12,13 +12,16 @@ public final class LabelMeasurer: Sendable {
     public let metrics: TableMetrics
     /// The fonts specs name, bounded like the library's own (a stream of ever new sizes
     /// keeps none forever).
-    private let fonts = BoundedMemo<FontSpec, Font>(maxEntries: FontLibrary.fontsKept, maxBytes: .max) { _, _ in 0 }
+    private let fonts: BoundedMemo<FontSpec, Font>
     private let prepared: BoundedMemo<PreparedKey, PreparedText>
+    /// The texts of the one row this measurer serves (see `forOneRow()`), in place of the
+    /// memo; nil for a measurer shared by many rows.
+    private let rowTexts: RowTexts?
 
     /// Hashed and compared by the text's UTF-8 bytes: String's own hashing first puts
     /// non-ASCII text in normal form (NFC), which cost more than the rest of a lookup. Two
     /// spellings of one text (composed, decomposed) are simply two entries.
-    private struct PreparedKey: Hashable, Sendable {
+    fileprivate struct PreparedKey: Hashable, Sendable {
         let text: String
         let fontID: Int
         var paragraph = ParagraphStyle()
@@ -29,7 +32,7 @@ public final class LabelMeasurer: Sendable {
             guard a.fontID == b.fontID, a.text.utf8.count == b.text.utf8.count, a.paragraph == b.paragraph,
                   a.attributed == b.attributed else { return false }
             var x = a.text, y = b.text
-            return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+            return x.withUTF8 { p in y.withUTF8 { q in p.baseAddress == q.baseAddress || p.elementsEqual(q) } }
         }
 
         func hash(into hasher: inout Hasher) {
@@ -50,9 +53,32 @@ public final class LabelMeasurer: Sendable {
                 preparedBytes: Int = 256 << 20) {
         self.engine = engine
         self.metrics = metrics
+        self.fonts = BoundedMemo(maxEntries: FontLibrary.fontsKept, maxBytes: .max) { _, _ in 0 }
         self.prepared = BoundedMemo(maxEntries: preparedTexts, maxBytes: preparedBytes) { key, _ in
             96 + key.text.utf8.count * 12
         }
+        self.rowTexts = nil
+    }
+
+    private init(sharing other: LabelMeasurer, rowTexts: RowTexts) {
+        engine = other.engine
+        metrics = other.metrics
+        fonts = other.fonts
+        prepared = other.prepared
+        self.rowTexts = rowTexts
+    }
+
+    /// A measurer for one row, sharing this one's fonts, that keeps the row's prepared
+    /// texts for as long as it lives, and no others: a row laid out at several widths is
+    /// prepared once, without a trip through the memo that many rows share.
+    func forOneRow() -> LabelMeasurer {
+        LabelMeasurer(sharing: self, rowTexts: RowTexts())
+    }
+
+    /// The prepared text for `key`: the row's own, or the memo's.
+    private func prepared(_ key: PreparedKey, orMake make: () -> PreparedText) -> PreparedText {
+        if let rowTexts { return rowTexts.value(for: key, orMake: make) }
+        return prepared.value(for: key, orMake: make)
     }
 
     /// The font `spec` names.
@@ -64,7 +90,7 @@ public final class LabelMeasurer: Sendable {
     /// `text` prepared in `font` with the metrics' vertical metrics (San Francisco's with
     /// `sfVerticalMetrics`), from the memo when it was prepared before.
     public func prepare(_ text: String, font: Font, paragraph: ParagraphStyle = ParagraphStyle()) -> PreparedText {
-        prepared.value(for: PreparedKey(text: text, fontID: font.id, paragraph: paragraph)) {
+        prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph)) {
             engine.prepare(text, font: font, vertical: metrics.verticalMetrics, paragraphStyle: paragraph)
         }
     }
@@ -83,7 +109,7 @@ public final class LabelMeasurer: Sendable {
             TextRun(run.text, font: try self.font(run.font.applied(to: spec)), kern: run.kern,
                     baselineOffset: run.baselineOffset, color: run.color)
         }, paragraphStyle: paragraph)
-        return prepared.value(for: PreparedKey(text: text, fontID: font.id, paragraph: paragraph, attributed: attributed)) {
+        return prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph, attributed: attributed)) {
             engine.prepare(attributed, font: font, vertical: metrics.verticalMetrics)
         }
     }
@@ -115,6 +141,20 @@ public final class LabelMeasurer: Sendable {
         return LabelMeasurement(
             prepared: prepared, width: width, options: options, lines: size.lines,
             usedWidth: size.usedWidth, height: metrics.pixelGrid.ceil(size.unroundedHeight))
+    }
+}
+
+/// One row's prepared texts. A row has a few labels, so a list searched from the start
+/// beats hashing each text; the lock is uncontended (a row is laid out by one thread) and
+/// only keeps the type honestly `Sendable`.
+private final class RowTexts: Sendable {
+    private let entries = Mutex<[(key: LabelMeasurer.PreparedKey, text: PreparedText)]>([])
+
+    func value(for key: LabelMeasurer.PreparedKey, orMake make: () -> PreparedText) -> PreparedText {
+        if let found = entries.withLock({ $0.first { $0.key == key }?.text }) { return found }
+        let made = make()
+        entries.withLock { $0.append((key, made)) }
+        return made
     }
 }
 
