@@ -18,10 +18,26 @@ public enum TableEncoder {
             writer.raw(",\"footer\":")
             span(table.footerSpan(s), into: &writer)
             writer.raw(",\"rows\":[")
-            for (r, row) in section.rows.enumerated() {
-                if r > 0 { writer.raw(",") }
-                encode(row, id: table.spec.sections[s].rows[r].id, y: table.rect(of: RowPath(section: s, row: r)).minY,
-                       into: &writer)
+            // Rows are laid out when read: a few thousand at a time, laid out and encoded on
+            // all cores, then written in order with their y.
+            let rows = section.rows
+            for start in stride(from: 0, to: rows.count, by: 4096) {
+                let fields = (start..<min(rows.count, start + 4096)).concurrentMap(chunk: 16) { r in
+                    var fields = JSONWriter()
+                    encodeFields(rows[r], into: &fields)
+                    return fields.bytes
+                }
+                for (i, bytes) in fields.enumerated() {
+                    let r = start + i
+                    if r > 0 { writer.raw(",") }
+                    writer.raw("{\"id\":")
+                    writer.write(rows.cells[r].id)
+                    writer.raw(",\"y\":")
+                    writer.write(table.rect(of: RowPath(section: s, row: r)).minY)
+                    writer.raw(",")
+                    writer.raw(bytes)
+                    writer.raw("}")
+                }
             }
             writer.raw("]}")
         }

@@ -33,7 +33,22 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
     init<S: Sequence>(_ elements: S, blockSize: Int) where S.Element == Element {
         precondition(blockSize >= 2, "a block holds at least 2 elements")
         self.blockSize = blockSize
-        blocks = evenBlocks(Array(elements))
+        // Block by block as the elements come, so that a million rows from a lazy
+        // sequence are never held twice over (once in one array, once in blocks).
+        var block: [Element] = []
+        for element in elements {
+            if block.isEmpty { block.reserveCapacity(blockSize) }
+            block.append(element)
+            if block.count == blockSize {
+                blocks.append(block)
+                block = []
+            }
+        }
+        // A short last block joins the one before it (at most 1.5 × blockSize).
+        if !block.isEmpty {
+            if block.count < blockSize / 2, let last = blocks.popLast() { block.insert(contentsOf: last, at: 0) }
+            blocks.append(block)
+        }
         reindex(from: 0)
     }
 

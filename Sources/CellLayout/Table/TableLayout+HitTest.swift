@@ -23,7 +23,7 @@ extension TableLayout {
         guard let path = row(atY: point.y) else { return nil }
         let cell = rect(of: path)
         guard point.x >= cell.minX, point.x < cell.maxX else { return nil }
-        let row = sections[path.section].rows[path.row]
+        let row = rowLayout(at: path)
         return HitTestResult(path: path, view: row.hitTest(CGPoint(x: point.x - cell.minX, y: point.y - cell.minY)))
     }
 

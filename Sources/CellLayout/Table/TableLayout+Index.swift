@@ -6,7 +6,7 @@ extension TableLayout {
     }
 
     func sectionIndex(ofItem item: Int) -> Int {
-        var low = 0, high = sections.count - 1
+        var low = 0, high = sectionStates.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if sectionStarts[mid] <= item { low = mid } else { high = mid - 1 }
@@ -17,7 +17,7 @@ extension TableLayout {
     func rowPath(ofItem item: Int) -> RowPath? {
         let section = sectionIndex(ofItem: item)
         let row = item - sectionStarts[section] - 1
-        guard row >= 0, row < sections[section].rows.count else { return nil }
+        guard row >= 0, row < spec.sections[section].rows.count else { return nil }
         return RowPath(section: section, row: row)
     }
 }

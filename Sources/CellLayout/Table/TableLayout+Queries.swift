@@ -2,7 +2,7 @@ import Foundation
 
 extension TableLayout {
     /// The number of rows in `section`.
-    public func numberOfRows(inSection section: Int) -> Int { sections[section].rows.count }
+    public func numberOfRows(inSection section: Int) -> Int { spec.sections[section].rows.count }
 
     /// Row `path`'s rect in table coordinates.
     public func rect(of path: RowPath) -> CGRect {

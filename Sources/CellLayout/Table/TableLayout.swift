@@ -1,10 +1,16 @@
 import Dispatch
 import Foundation
 
-/// A laid-out table: every row's frames, every section's header and footer, and the y
+/// A laid-out table: every row's height, every section's header and footer, and the y
 /// offsets of all of them in an `OffsetIndex`, so that "where is row N", "which row is at
 /// y" and "which rows are visible" are O(log n), a rotation re-fits prepared text, and an
 /// update re-lays out only the rows it touches.
+///
+/// Per row the table keeps its `CellSpec` (in `spec`), its height (in the offset index)
+/// and, once a width change has autoresized its custom subviews, where they continue
+/// from; a row's frames are derived when read (`sections`, `TableEncoder`, hit tests), as
+/// UIKit keeps little more than a height per row until a cell is shown. Pipeline.md,
+/// "What a table keeps per row", has the bytes.
 ///
 /// Queries are in `TableLayout+Queries.swift`, updates in `TableLayout+Updates.swift`,
 /// checkmark lists in `TableLayout+Checkmarks.swift`, the item index in
@@ -19,13 +25,24 @@ public final class TableLayout {
     public var width: Double { spec.width }
     /// Lays out cells.
     public let layouter: CellLayouter
-    /// Each section's header, rows and footer.
-    public internal(set) var sections: [SectionLayout] = []
 
+    /// Each section's header and footer, and where its rows' custom subviews autoresize from.
+    var sectionStates: [SectionState] = []
     /// Heights of the items in table order: per section its header, its rows, its footer.
     var offsets = OffsetIndex()
     /// The item index of each section's header, and one past the last item.
     var sectionStarts: [Int] = [0]
+
+    /// What a table keeps of a section besides its spec.
+    struct SectionState {
+        /// The header (height 0 when there is none).
+        var header: HeaderLayout
+        /// The footer (height 0 when there is none).
+        var footer: HeaderLayout
+        /// Per row, the custom subviews' state it was laid out from (nil: the initial
+        /// 320 × 44 bounds); nil while every row's is.
+        var subviewStates: BlockedArray<SubviewState?>?
+    }
 
     /// Lays out `spec`.
     /// - Parameters:
@@ -35,7 +52,7 @@ public final class TableLayout {
     public init(spec: TableSpec, engine: TextEngine) throws {
         self.spec = spec
         self.layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: spec.metrics))
-        try relayout(previous: nil)
+        try relayout(subviewStates: spec.sections.map { _ in nil })
     }
 
     /// The metrics in use.
@@ -54,69 +71,74 @@ public final class TableLayout {
             ? (metrics.insetGroupedMargin, max(0, width - 2 * metrics.insetGroupedMargin)) : (0, width)
     }
 
+    /// Each section's header, footer and rows (each row laid out when read).
+    public var sections: SectionLayouts { SectionLayouts(table: self) }
+
+    /// Section `section`'s rows, each laid out when read.
+    public func rows(inSection section: Int) -> RowLayouts {
+        RowLayouts(cells: spec.sections[section].rows, subviewStates: sectionStates[section].subviewStates,
+                   layouter: layouter, cellWidth: cellFrameX.width, direction: layoutDirection)
+    }
+
+    /// Row `path`, laid out.
+    public func rowLayout(at path: RowPath) -> RowLayout { rows(inSection: path.section)[path.row] }
+
     /// Lays the table out again at `width` (a rotation): text is re-fitted, not re-shaped,
     /// and custom subviews autoresize from where the last width left them.
     /// - Throws: `FontError`.
     public func setWidth(_ width: Double) throws {
+        // Where the last width left each row's custom subviews: laid out again there (only
+        // rows that have subviews), as a table keeps where they started, not where they ended.
+        let states = try spec.sections.indices.map { s -> BlockedArray<SubviewState?>? in
+            let cells = spec.sections[s].rows
+            guard cells.contains(where: { !$0.subviews.isEmpty }) else { return nil }
+            let laid = rows(inSection: s)
+            return BlockedArray(try laidOut(cells.indices) { r in
+                cells[r].subviews.isEmpty ? nil : try laid.layout(r).subviewState
+            })
+        }
         spec.width = width
-        try relayout(previous: sections.map { $0.rows.map(\.subviewState) })
+        try relayout(subviewStates: states)
     }
 
     // MARK: Layout
 
-    private func relayout(previous: [[SubviewState]]?) throws {
-        var laid: [SectionLayout] = []
-        for (s, section) in spec.sections.enumerated() {
-            laid.append(try layoutSection(section, index: s, previous: previous?[s]))
-        }
-        sections = laid
+    private func relayout(subviewStates: [BlockedArray<SubviewState?>?]) throws {
+        var states: [SectionState] = []
         var heights: [Double] = []
         sectionStarts = [0]
-        for section in laid {
-            heights.append(contentsOf: section.itemHeights)
+        for (s, section) in spec.sections.enumerated() {
+            let state = SectionState(
+                header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s),
+                footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s),
+                subviewStates: subviewStates[s])
+            heights.append(state.header.height)
+            heights.append(contentsOf: try rowHeights(section.rows, from: state.subviewStates))
+            heights.append(state.footer.height)
+            states.append(state)
             sectionStarts.append(heights.count)
         }
+        sectionStates = states
         offsets = OffsetIndex(heights: heights)
     }
 
-    func layoutSection(_ section: SectionSpec, index: Int, previous: [SubviewState]?) throws -> SectionLayout {
-        SectionLayout(
-            header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: index),
-            footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: index),
-            rows: try layoutRows(section.rows, previous: previous))
+    /// The heights of `cells` laid out at the table's width, each from its subview state
+    /// (`states`, nil for all initial), on all cores.
+    func rowHeights<Cells: RandomAccessCollection & Sendable>(
+        _ cells: Cells, from states: BlockedArray<SubviewState?>?
+    ) throws -> [Double] where Cells.Element == CellSpec, Cells.Index == Int {
+        let layouter = self.layouter, width = cellFrameX.width, direction = layoutDirection
+        return try laidOut(cells.startIndex..<cells.endIndex) { i in
+            try layouter.layout(cells[i], width: width, previous: states?[i - cells.startIndex] ?? nil,
+                                inheriting: direction).height
+        }
     }
 
-    /// Lays out rows on all cores (in order, each from its previous subview state).
-    func layoutRows<Cells: RandomAccessCollection & Sendable>(
-        _ cells: Cells, previous: [SubviewState]?
-    ) throws -> BlockedArray<RowLayout> where Cells.Element == CellSpec, Cells.Index == Int {
-        let cellWidth = cellFrameX.width
-        let layouter = self.layouter
-        let direction = layoutDirection
-        if cells.count < 64 {
-            return BlockedArray(try cells.indices.map { i in
-                try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex],
-                                    inheriting: direction)
-            })
-        }
-        // In slices of 64 Ki rows, each moved into the blocks as it is done: a million rows
-        // are never held twice over while they are built.
-        var rows = BlockedArray<RowLayout>()
-        for start in stride(from: cells.startIndex, to: cells.endIndex, by: 1 << 16) {
-            let slice = start..<Swift.min(cells.endIndex, start + (1 << 16))
-            let results = slice.concurrentMap(chunk: 256) { i in
-                Result {
-                    try layouter.layout(cells[i], width: cellWidth, previous: previous?[i - cells.startIndex],
-                                        inheriting: direction)
-                }
-            }
-            if let failure = results.first(where: { if case .failure = $0 { true } else { false } }) {
-                _ = try failure.get()
-            }
-            rows.insert(contentsOf: results.lazy.map { if case .success(let row) = $0 { row } else { preconditionFailure() } },
-                        at: rows.endIndex)
-        }
-        return rows
+    /// `transform` of each index on all cores, in order; the first error is thrown.
+    private func laidOut<T>(_ indices: Range<Int>, _ transform: @Sendable (Int) throws -> T) throws -> [T] {
+        if indices.count < 64 { return try indices.map(transform) }
+        let results = indices.concurrentMap(chunk: 256) { i in Result { try transform(i) } }
+        return try results.map { try $0.get() }
     }
 
     /// Section `section`'s header or footer, sized by `CellLayouter.header(_:attributes:kind:section:grouped:cellX:cellWidth:direction:)`.

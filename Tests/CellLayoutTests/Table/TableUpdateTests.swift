@@ -52,6 +52,37 @@ import Testing
         #expect(table.headerSpan(0).y == 0)
     }
 
+    /// A row keeps where its custom subviews autoresize from when it moves. A view 50 wide
+    /// with a flexible width, in a cell of 320: at 100 it would be 50 − 220, so it stops at
+    /// 0; back at 320 it is 0 + 220 = 220 wide (UIKit resizes from the last bounds, not the
+    /// first), where a fresh layout at 320 has 50. The moved row must have 220.
+    @Test func aMovedRowKeepsItsAutoresizingHistory() throws {
+        let view = JSONValue.object([
+            ("id", .string("bar")), ("kind", .string("view")),
+            ("frame", .object([("left", .number(10)), ("top", .number(4)), ("width", .number(50)), ("height", .number(36))])),
+            ("autoresizing", .array([.string("flexibleWidth")])),
+        ])
+        var rows = [Self.row(0, Self.words[0]), Self.row(1, Self.words[3]), Self.row(2, Self.words[1])]
+        if case .object(var members) = rows[1] {
+            members.append(("subviews", .array([view])))
+            rows[1] = .object(members)
+        }
+        let document = JSONValue.object([("width", .number(320)), ("sections", .array([
+            .object([("rows", .array(Array(rows[0...1])))]), .object([("rows", .array([rows[2]]))]),
+        ]))])
+        let moved = try Tables.layout(document), unmoved = try Tables.layout(document)
+        for table in [moved, unmoved] {
+            try table.setWidth(100)
+            try table.setWidth(320)
+        }
+        moved.moveRow(from: RowPath(section: 0, row: 1), to: RowPath(section: 1, row: 0))
+        let width = Tables.value(try Tables.output(moved), at: "sections.1.rows.0.subviews.bar")?.array?[2].number
+        #expect(width == 220)
+        #expect(Tables.value(try Tables.output(unmoved), at: "sections.0.rows.1.subviews.bar")?.array?[2].number == 220)
+        #expect(Tables.value(try Tables.output(try Tables.layout(document)), at: "sections.0.rows.1.subviews.bar")?
+            .array?[2].number == 50)
+    }
+
     @Test func rotationAfterUpdatesEqualsAFreshLayoutAtTheNewWidth() throws {
         let table = try Tables.layout(Self.sections([[0, 1, 2, 3]]))
         try table.insertRows([table.spec.sections[0].rows[3]], at: RowPath(section: 0, row: 0))
