@@ -20,7 +20,8 @@ public struct TableSpec: Sendable {
     public var sections: [SectionSpec] = []
     /// The most rows one table document may have (all sections together): what
     /// `TableDecoder` accepts. `layout-cli layout` streams a document's rows, but `query`
-    /// and `render` hold the whole table (a few hundred bytes a row).
+    /// and `render` hold the whole table (about 80 bytes a row besides its strings; Pipeline.md,
+    /// "What a table keeps per row").
     public static let maxRows = 5_000_000
     /// Whether the table lays out right to left (`UIView.semanticContentAttribute`): its
     /// headers, footers and the rows that leave theirs `.unspecified`.

@@ -24,4 +24,26 @@ import Testing
         #expect(built == decoded)
         #expect(CellSpec() == CellSpec(id: .none))
     }
+
+    /// A cell keeps its rarely set properties out of line; that must not show: each
+    /// property reads back what was set, a copy keeps its own value when the original
+    /// changes, and a cell set back to every default equals (and hashes as) a new one.
+    @Test func rarelySetPropertiesBehaveAsStoredOnes() {
+        var cell = CellSpec()
+        cell.numberOfLines = 2
+        cell.font = .system(15)
+        cell.editing.reorder = true
+        cell.additionalHeight = 4
+        var copy = cell
+        copy.numberOfLines = 3
+        #expect(cell.numberOfLines == 2 && copy.numberOfLines == 3)
+        #expect(cell.font == .system(15) && cell.editing == EditingSpec(reorder: true) && cell.additionalHeight == 4)
+        #expect(cell != CellSpec())
+        cell.numberOfLines = 0
+        cell.font = nil
+        cell.editing = EditingSpec()
+        cell.additionalHeight = 0
+        #expect(cell == CellSpec())
+        #expect(Set([cell, CellSpec()]).count == 1)
+    }
 }
