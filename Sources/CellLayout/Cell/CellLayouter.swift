@@ -61,7 +61,7 @@ public struct CellLayouter: Sendable {
         let m = metrics
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory
-        let accessoryViewSize = try accessory.viewSpec.map { try intrinsicSize($0) }
+        let accessoryViewSize = try accessory.viewSpec.map { try fixedSize($0) ?? $0.size ?? intrinsicSize($0) }
         let leading = cell.editing.control != .none ? m.editingControlWidth : 0
         let trailing = cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize)
         let contentWidth = max(0, width - leading - trailing)
@@ -79,43 +79,40 @@ public struct CellLayouter: Sendable {
         if let image = cell.image { required = max(required, image.height + 2 * m.imageVerticalMargin) }
 
         // Custom subviews, horizontally; text labels re-wrapped at their new width.
-        let initial = try cell.subviews.map(initialFrame)
-        let state = previous ?? SubviewState(contentSize: Self.initialContentSize, frames: initial)
+        let state = try previous ?? SubviewState(contentSize: Self.initialContentSize,
+                                                 frames: cell.subviews.map(initialFrame))
         var frames: [CGRect] = []
         var custom: [LabelLayout?] = []
+        var sizing = CustomLabelSizing(centredInset: m.verticalMargin)
         for (i, view) in cell.subviews.enumerated() {
-            let frame = Autoresizing.resize(
-                state.frames[i], mask: view.autoresizing,
-                from: state.contentSize, to: CGSize(width: contentWidth, height: state.contentSize.height))
+            let frame = resize(state.frames[i], of: view, from: state.contentSize,
+                               to: CGSize(width: contentWidth, height: state.contentSize.height))
             var label: LabelLayout?
             if view.kind == .label {
                 let measured = try measureLabel(view, width: frame.width, alignment: rightToLeft ? .right : .natural)
-                if isHeightIntrinsic(view) {
-                    let bottomGap = Self.initialContentSize.height - initial[i].maxY
-                    required = max(required, frame.minY + measured.height + bottomGap)
-                }
+                if isHeightIntrinsic(view) { sizing.add(view.frame, height: measured.height) }
                 label = LabelLayout(id: view.id, frame: frame, measurement: measured, alignsRight: false)
             }
             frames.append(frame)
             custom.append(label)
         }
 
-        // The row's height, then everything vertically.
+        // The row's height (the standard content plus the separator, or what the custom
+        // labels need of the whole row), then everything vertically.
         let height: Double
         switch cell.height {
         case .fixed(let fixed): height = fixed
         case .auto:
             height = max(cell.minHeight ?? m.rowHeight,
-                         m.ceilToPixel(required + cell.additionalHeight + m.separatorHeight))
+                         m.ceilToPixel(max(required + m.separatorHeight, sizing.rowHeight) + cell.additionalHeight))
         }
         let contentHeight = max(0, height - m.separatorHeight)
         let contentSize = CGSize(width: contentWidth, height: contentHeight)
         placeStandardLabels(&labels, style: cell.style, contentHeight: contentHeight)
         for i in frames.indices {
             let view = cell.subviews[i]
-            frames[i] = Autoresizing.resize(
-                frames[i], mask: view.autoresizing,
-                from: CGSize(width: contentWidth, height: state.contentSize.height), to: contentSize)
+            frames[i] = resize(frames[i], of: view, from: CGSize(width: contentWidth, height: state.contentSize.height),
+                               to: contentSize)
             if var label = custom[i] {
                 if isHeightIntrinsic(view) { frames[i].size.height = label.measurement.height }
                 label.frame = frames[i]
@@ -295,11 +292,13 @@ public struct CellLayouter: Sendable {
 
     // MARK: Custom subviews
 
-    /// A custom view's frame in the initial 320 × 44 bounds, from its rule and intrinsic size.
+    /// A custom view's frame in the initial 320 × 44 bounds, from its rule and its given
+    /// or intrinsic size; a switch then takes its own size at that origin, as
+    /// `UISwitch(frame:)` does.
     public func initialFrame(_ view: ViewSpec) throws -> CGRect {
         let bounds = Self.initialContentSize
         let rule = view.frame
-        let intrinsic = try intrinsicSize(view)
+        let intrinsic = try view.size ?? intrinsicSize(view)
         let width = rule.width ?? rule.widthFraction.map { $0 * bounds.width }
             ?? (rule.left != nil && rule.right != nil ? bounds.width - rule.left! - rule.right! : intrinsic.width)
         let x = rule.left ?? rule.right.map { bounds.width - $0 - width }
@@ -309,12 +308,27 @@ public struct CellLayouter: Sendable {
         if isHeightIntrinsic(view) { height = try measureLabel(view, width: width).height }
         let y = rule.top ?? rule.bottom.map { bounds.height - $0 - height }
             ?? rule.centerY.map { (bounds.height - height) / 2 + $0 } ?? 0
-        return CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
+        let frame = CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
+        return fixedSize(view).map { CGRect(x: x, y: y, width: $0.width, height: $0.height) } ?? frame
     }
 
-    /// A view's `sizeThatFits`: the given size, else the kind's own.
+    /// `frame`, a frame of `view` in a content view going from size `old` to `new`, after
+    /// autoresizing; a switch keeps its own size at the new origin (UISwitch ignores the
+    /// size of any frame it is given).
+    private func resize(_ frame: CGRect, of view: ViewSpec, from old: CGSize, to new: CGSize) -> CGRect {
+        var frame = Autoresizing.resize(frame, mask: view.autoresizing, from: old, to: new)
+        if let size = fixedSize(view) { frame.size = CGSize(width: size.width, height: size.height) }
+        return frame
+    }
+
+    /// The size a view keeps whatever frame it is given: a switch's 51 × 31
+    /// (`TableMetrics.switchSize`); nil for every other kind.
+    private func fixedSize(_ view: ViewSpec) -> TableMetrics.Size? {
+        view.kind == .switch ? metrics.switchSize : nil
+    }
+
+    /// A view's `sizeThatFits`: the kind's own size (a given `size` is the caller's).
     func intrinsicSize(_ view: ViewSpec) throws -> TableMetrics.Size {
-        if let size = view.size { return size }
         let m = metrics
         switch view.kind {
         case .switch: return m.switchSize

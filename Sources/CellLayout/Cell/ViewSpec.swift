@@ -6,7 +6,7 @@ public struct ViewSpec: Hashable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         /// A UILabel: sized by its text.
         case label
-        /// A UISwitch: 51 × 31.
+        /// A UISwitch: always 51 × 31; a frame or size written for it only places its origin.
         case `switch`
         /// A UISlider: 31 tall.
         case slider
@@ -30,7 +30,8 @@ public struct ViewSpec: Hashable, Sendable {
     public var font: FontSpec?
     /// A label's line limit (0 = none).
     public var numberOfLines: Int = 0
-    /// An explicit size, overriding the intrinsic one.
+    /// An explicit size, overriding the intrinsic one (a switch's frame is computed with it,
+    /// then the switch keeps its own 51 × 31 at that origin, as `UISwitch(frame:)` does).
     public var size: TableMetrics.Size?
     /// Where the view goes in the initial 320 × 44 bounds.
     public var frame = FrameRule()
