@@ -101,7 +101,7 @@ struct TablePainter {
         for (action, title) in zip(actions, row.swipeTitles) {
             let frame = title.frame.offsetBy(dx: origin.x, dy: origin.y)
             canvas.fill(frame, color: action.style == .destructive ? .destructiveRed : .systemGray)
-            let width = title.measurement.usedWidth
+            let width = title.measurement.layout.usedWidthWithTrailingWhiteSpace
             drawText(title.measurement.layout,
                      in: CGRect(x: frame.midX - width / 2, y: frame.minY, width: width, height: frame.height),
                      color: .white)

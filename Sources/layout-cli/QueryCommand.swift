@@ -61,7 +61,10 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("move-row"), help: "Move row S,R to S2,R2 (its index after the move).")
     var moveRow: String?
 
-    func validate() throws {
+    /// The usage checks, made when the command runs rather than in `validate()`: the
+    /// argument parser validates before it reports an unknown option, and "ask exactly one
+    /// of …" would then hide a misspelt option.
+    private func checkUsage() throws {
         let questions = [scrollTo, rowAt, visible, hit, select, moveSection, moveRow].compactMap { $0 }.count
         guard questions == 1 else {
             throw ValidationError("ask exactly one of --scroll-to, --row-at, --visible, --hit, --select, --move-section, --move-row")
@@ -77,6 +80,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkUsage()
         let viewport = try viewportHeight.map { try OptionValues.positive($0, option: "--viewport-height") }
         let (table, _) = try input.load()
         var writer = JSONWriter()

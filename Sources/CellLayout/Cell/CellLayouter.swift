@@ -274,8 +274,8 @@ public struct CellLayouter: Sendable {
                       width: size.width, height: size.height)
     }
 
-    /// Swipe buttons as revealed, each with its title: its title's width plus padding, the
-    /// first at the trailing edge, full content height.
+    /// Swipe buttons as revealed, each with its title: its title's width (spaces at its
+    /// ends included) plus padding, the first at the trailing edge, full content height.
     private func swipeButtons(_ actions: [SwipeAction], cellWidth: Double, height: Double) throws -> [LabelLayout] {
         guard !actions.isEmpty else { return [] }
         let font = try measurer.font(metrics.swipeActionFont)
@@ -283,7 +283,7 @@ public struct CellLayouter: Sendable {
         return actions.map { action in
             let title = measurer.measure(action.title, font: font, width: .infinity, numberOfLines: 1,
                                          mode: .byTruncatingTail)
-            let width = title.fittingWidth(metrics) + 2 * metrics.swipeActionPadding
+            let width = title.titleWidth(metrics) + 2 * metrics.swipeActionPadding
             x -= width
             return LabelLayout(id: action.title, frame: CGRect(x: x, y: 0, width: width, height: height),
                                measurement: title, alignsRight: false)
@@ -337,7 +337,7 @@ public struct CellLayouter: Sendable {
             let title = try measurer.measure(
                 view.text ?? "", attributes: view.textAttributes, font: view.font ?? m.buttonFont, alignment: .center,
                 width: .infinity, numberOfLines: 1, mode: .byTruncatingTail)
-            return .init(width: title.fittingWidth(m) + 2 * m.buttonPadding.width,
+            return .init(width: title.titleWidth(m) + 2 * m.buttonPadding.width,
                          height: max(m.buttonMinHeight, title.height + 2 * m.buttonPadding.height))
         case .label:
             let measured = try measureLabel(view, width: .infinity)

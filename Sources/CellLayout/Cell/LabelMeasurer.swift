@@ -182,4 +182,10 @@ public struct LabelMeasurement: Sendable {
 
     /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
     func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.pixelGrid.ceil(usedWidth) }
+
+    /// A one-line title's width with the spaces at its end, rounded up to 1/scale: a
+    /// button's or swipe action's title, whose padding spaces widen the button.
+    func titleWidth(_ metrics: TableMetrics) -> Double {
+        metrics.pixelGrid.ceil(layout.usedWidthWithTrailingWhiteSpace)
+    }
 }

@@ -164,6 +164,28 @@ public struct TextLayout: Sendable {
         Double(max(0, spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0)) / Font.unitsPerPoint
     }
 
+    /// The width of the widest line with the white space at its end counted, head indent
+    /// included, in points: what one unwrapped title measures (`NSString.size(withAttributes:)`,
+    /// a button's or swipe action's title), so that spaces padding a title widen it.
+    public var usedWidthWithTrailingWhiteSpace: Double {
+        Double(max(0, spans.lazy.map { $0.width + self.head(of: $0) + self.trailingWhiteSpace(of: $0) }.max() ?? 0))
+            / Font.unitsPerPoint
+    }
+
+    /// The advances of the white space at the end of a line that is not truncated, in
+    /// layout units (the line's `width` leaves them out: they hang when a line wraps).
+    private func trailingWhiteSpace(of span: LineSpan) -> Int64 {
+        guard !span.hasEllipsis else { return 0 }
+        let paragraph = prepared.paragraphs[Int(span.paragraph)]
+        var width: Int64 = 0
+        var c = Int(span.end) - 1
+        while c >= Int(span.start), paragraph.flags[c] & ClusterFlags.whitespace != 0 {
+            width += Int64(paragraph.advances[c])
+            c -= 1
+        }
+        return width
+    }
+
     /// The head indent of a line, in layout units.
     func head(of span: LineSpan) -> Int64 { span.start == 0 ? widths.firstHead : widths.restHead }
 
