@@ -9,9 +9,10 @@
 //       PreparedText.sizes(of:width:) (all at once) and with size(width:) per text.
 //
 //   cell-layout-bench table --corpus FILE [--rows 1000000] [--width 375] [--queries 100000]
-//                           [--updates 100]
+//                           [--updates 100] [--images 1]
 //       A table of --rows rows cycling the corpus (id = i, text; style subtitle with
-//       detailText when the row has "detail"; accessories cycling), laid out with
+//       detailText when the row has "detail"; accessories cycling; with --images 1 also a
+//       40 × 40 image and numberOfLines 3 on every row), laid out with
 //       TableLayout(spec:engine:), then random queries, single-row inserts and reloads,
 //       and peak memory (VmHWM).
 //
@@ -238,7 +239,7 @@ func textBenchmark(_ args: Arguments) throws {
 
 let accessories: [Accessory] = [.disclosureIndicator, .none, .checkmark, .detailButton, .none, .detailDisclosureButton]
 
-func makeCell(_ i: Int, _ row: CorpusRow) -> CellSpec {
+func makeCell(_ i: Int, _ row: CorpusRow, images: Bool = false) -> CellSpec {
     var cell = CellSpec()
     cell.id = .number(Double(i))
     cell.text = row.text
@@ -247,6 +248,11 @@ func makeCell(_ i: Int, _ row: CorpusRow) -> CellSpec {
         cell.detailText = detail
     }
     cell.accessory = accessories[i % accessories.count]
+    if images {
+        // A feed row: an avatar and at most three lines, set on each row as a cellForRowAt does.
+        cell.image = .init(width: 40, height: 40)
+        cell.numberOfLines = 3
+    }
     return cell
 }
 
@@ -254,8 +260,8 @@ func makeCell(_ i: Int, _ row: CorpusRow) -> CellSpec {
 /// (a second reference would make the first update copy a million rows). The rows go
 /// straight into the section's blocks from a lazy sequence, as a feed would stream them,
 /// so they are never held twice.
-func makeSpec(rows count: Int, corpus: [CorpusRow], width: Double) -> TableSpec {
-    let cells = (0..<count).lazy.map { makeCell($0, corpus[$0 % corpus.count]) }
+func makeSpec(rows count: Int, corpus: [CorpusRow], width: Double, images: Bool) -> TableSpec {
+    let cells = (0..<count).lazy.map { makeCell($0, corpus[$0 % corpus.count], images: images) }
     return TableSpec(width: width, style: .plain, sections: [SectionSpec(rows: cells)])
 }
 
@@ -271,7 +277,9 @@ func tableBenchmark(_ args: Arguments) throws {
     let hwmStart = procStatus("VmHWM")
     let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
     let t0 = now()
-    let table = try TableLayout(spec: makeSpec(rows: count, corpus: corpus, width: width), engine: engine)
+    let images = args.int("images", 0) != 0
+    let table = try TableLayout(spec: makeSpec(rows: count, corpus: corpus, width: width, images: images),
+                                engine: engine)
     let layoutSeconds = now() - t0
     let hwmLayout = procStatus("VmHWM")
     let contentHeight = table.contentHeight
@@ -332,6 +340,7 @@ func tableBenchmark(_ args: Arguments) throws {
     note(String(format: "table: VmHWM %d MB (before layout %d MB), VmRSS at end %d MB", hwmEnd / 1024, hwmStart / 1024, rssEnd / 1024))
 
     emit([("bench", "table"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", count), ("width", width),
+          ("images", images),
           ("layoutSeconds", layoutSeconds), ("contentHeight", contentHeight),
           ("rectNs", rectNs), ("rowAtYNs", rowAtYNs), ("visibleRowsNs", visibleNs),
           ("visibleRowsPerQuery", Double(visibleCount) / Double(queries)),

@@ -201,7 +201,7 @@ public struct CellSpec: Hashable, Sendable {
     }
 
     /// The properties most rows leave at their defaults.
-    private struct Extras: Hashable, Sendable {
+    fileprivate struct Extras: Hashable, Sendable {
         var textAttributes: LabelText?
         var detailTextAttributes: LabelText?
         var font: FontSpec?
@@ -223,10 +223,27 @@ public struct CellSpec: Hashable, Sendable {
 
     /// `Extras` behind one reference: immutable (a setter makes a new box), so copies of a
     /// cell share it.
-    private final class ExtrasBox: Hashable, Sendable {
+    fileprivate final class ExtrasBox: Hashable, Sendable {
         let extras: Extras
         init(_ extras: Extras) { self.extras = extras }
         static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.extras == b.extras }
         func hash(into hasher: inout Hasher) { hasher.combine(extras) }
+    }
+}
+
+extension CellSpec {
+    /// Equal out-of-line properties of many cells, kept once: a section of a million rows
+    /// that each set the same image size or font holds one box, not a million.
+    struct ExtrasPool {
+        fileprivate var boxes: Set<ExtrasBox> = []
+    }
+
+    /// The cell with its out-of-line properties shared with an equal cell's from `pool`
+    /// (or added to it): the same cell, in less memory.
+    func sharingExtras(in pool: inout ExtrasPool) -> CellSpec {
+        guard let box = extrasBox else { return self }
+        var cell = self
+        cell.extrasBox = pool.boxes.insert(box).memberAfterInsert
+        return cell
     }
 }

@@ -50,11 +50,13 @@ public struct SectionSpec: Sendable {
     /// The rows, in blocks so that inserting into a section of a million stays cheap.
     public var rows: BlockedArray<CellSpec>
 
-    /// - Parameters: header, footer and rows.
+    /// - Parameters: header, footer and rows. Rows that set the same rarely set
+    ///   properties (an image size, a font, …) share one copy of them as they are stored.
     public init<Rows: Sequence>(header: String? = nil, footer: String? = nil, rows: Rows) where Rows.Element == CellSpec {
         self.header = header
         self.footer = footer
-        self.rows = BlockedArray(rows)
+        var pool = CellSpec.ExtrasPool()
+        self.rows = BlockedArray(rows.lazy.map { $0.sharingExtras(in: &pool) })
     }
 
     /// A section without rows.
