@@ -17,6 +17,7 @@ extension TablePainter {
         case .button:
             if let text { drawText(text.measurement.layout, in: frame, color: .systemBlue) }
         case .image: drawImagePlaceholder(in: frame)
+        case .detailDisclosureButton: drawInfoButton(in: frame)
         case .label:
             if let text {
                 drawText(text.measurement.layout, in: frame, color: .label)

@@ -62,9 +62,11 @@ struct TablePainter {
     }
 
     /// One row, back to front: editing control, image, labels, custom subviews, accessory,
-    /// reorder control. Swipe action buttons are hidden until the row is swiped.
+    /// reorder control. Swipe action buttons are hidden until the row is swiped. A row of
+    /// height 0 is hidden: nothing of it is drawn.
     private mutating func drawRow(_ path: RowPath) {
         let row = table.sections[path.section].rows[path.row]
+        guard row.height > 0 else { return }
         let cell = table.spec.sections[path.section].rows[path.row]
         let origin = table.rect(of: path).origin
         let content = CGPoint(x: origin.x + row.contentView.minX, y: origin.y + row.contentView.minY)

@@ -26,11 +26,15 @@ public struct CellLayouter: Sendable {
     ///     (nil for the first): autoresizing continues from there.
     ///   - direction: the table's layout direction, which a cell whose
     ///     `semanticContentAttribute` is `.unspecified` follows.
+    ///   - rowHeight: the table's row height (`TableSpec.rowHeight`), which a cell whose
+    ///     `height` is nil takes.
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil,
-                       inheriting direction: LayoutDirection = .leftToRight) throws -> RowLayout {
+                       inheriting direction: LayoutDirection = .leftToRight, rowHeight: RowHeight = .auto)
+        throws -> RowLayout {
         let rightToLeft = cell.semanticContentAttribute.layoutDirection(inheriting: direction) == .rightToLeft
-        let row = try layoutLeftToRight(cell, width: width, previous: previous, rightToLeft: rightToLeft)
+        let row = try layoutLeftToRight(cell, width: width, previous: previous, rightToLeft: rightToLeft,
+                                        height: cell.height ?? rowHeight)
         return rightToLeft ? row.mirrored(cellWidth: width) : row
     }
 
@@ -40,7 +44,7 @@ public struct CellLayouter: Sendable {
     /// - Parameters:
     ///   - cell: the row.
     ///   - widths: the cell's widths, in the order it takes them.
-    ///   - direction: the table's layout direction (see `layout(_:width:previous:inheriting:)`).
+    ///   - direction: the table's layout direction (see `layout(_:width:previous:inheriting:rowHeight:)`).
     /// - Returns: one layout per width, in the same order.
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
@@ -55,9 +59,9 @@ public struct CellLayouter: Sendable {
     }
 
     /// The cell laid out left to right, its labels' text aligned as the cell's direction
-    /// will have them once mirrored (`rightToLeft`).
-    private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?, rightToLeft: Bool)
-        throws -> RowLayout {
+    /// will have them once mirrored (`rightToLeft`), `rowHeight` tall.
+    private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?, rightToLeft: Bool,
+                                   height rowHeight: RowHeight) throws -> RowLayout {
         let m = metrics
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory
@@ -100,7 +104,7 @@ public struct CellLayouter: Sendable {
         // The row's height (the standard content plus the separator, or what the custom
         // labels need of the whole row), then everything vertically.
         let height: Double
-        switch cell.height {
+        switch rowHeight {
         case .fixed(let fixed): height = fixed
         case .auto:
             height = max(cell.minHeight ?? m.rowHeight,
@@ -173,12 +177,8 @@ public struct CellLayouter: Sendable {
         let m = metrics
         let text = cell.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = cell.style == .default ? nil : cell.detailText.flatMap { $0.isEmpty ? nil : $0 }
-        let (textFont, detailFont): (FontSpec, FontSpec) = switch cell.style {
-        case .default: (cell.font ?? m.textFont, cell.detailFont ?? m.subtitleDetailFont)
-        case .subtitle: (cell.font ?? m.textFont, cell.detailFont ?? m.subtitleDetailFont)
-        case .value1: (cell.font ?? m.textFont, cell.detailFont ?? m.value1DetailFont)
-        case .value2: (cell.font ?? m.value2Font, cell.detailFont ?? m.value2Font)
-        }
+        let defaults = m.defaultFonts(for: cell.style)
+        let textFont = cell.font ?? defaults.text, detailFont = cell.detailFont ?? defaults.detail
         func label(_ id: String, _ string: String, _ font: FontSpec, lines: Int, x: Double, width: Double,
                    right: Bool = false) throws -> LabelLayout {
             let measured = try measurer.measure(
@@ -332,6 +332,7 @@ public struct CellLayouter: Sendable {
         let m = metrics
         switch view.kind {
         case .switch: return m.switchSize
+        case .detailDisclosureButton: return m.detailButtonSize
         case .slider: return .init(width: m.sliderWidth, height: m.sliderHeight)
         case .button:
             let title = try measurer.measure(

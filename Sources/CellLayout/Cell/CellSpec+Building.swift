@@ -1,3 +1,5 @@
+import Foundation
+
 /// Building rows and views in Swift code, the way a `cellForRowAt` configures a cell: one
 /// call with the properties that differ from UIKit's defaults.
 extension CellSpec {
@@ -8,7 +10,7 @@ extension CellSpec {
     ///          image: .init(width: 29, height: 29), accessory: .disclosureIndicator)
     /// ```
     public init(id: RowID = .none, style: CellStyle = .default, text: String? = nil, detailText: String? = nil,
-                image: TableMetrics.Size? = nil, accessory: Accessory = .none, height: RowHeight = .auto,
+                image: TableMetrics.Size? = nil, accessory: Accessory = .none, height: RowHeight? = nil,
                 swipeActions: [SwipeAction] = [], subviews: [ViewSpec] = []) {
         self.init()
         self.id = id
@@ -58,5 +60,27 @@ extension FrameRule {
         self.widthFraction = widthFraction
         self.height = height
         self.heightFraction = heightFraction
+    }
+}
+
+extension FrameRule {
+    /// A frame set as UIKit code sets one, `view.frame = rect`, in the initial 320 × 44
+    /// content bounds: `left` and `top` from the origin, and the size.
+    public init(_ rect: CGRect) {
+        self.init(left: rect.minX, top: rect.minY, width: rect.width, height: rect.height)
+    }
+
+    /// This rule with the view moved so that its centre is at `center` in the initial
+    /// 320 × 44 bounds, keeping its size, as setting `view.center` after its frame does:
+    /// an axis sized by its two insets keeps that size; an inset or centre offset that
+    /// placed the view is replaced.
+    public func centered(at center: CGPoint) -> FrameRule {
+        let bounds = CellLayouter.initialContentSize
+        var rule = self
+        if let left, let right { rule.width = bounds.width - left - right }
+        if let top, let bottom { rule.height = bounds.height - top - bottom }
+        (rule.left, rule.right, rule.centerX) = (nil, nil, center.x - bounds.width / 2)
+        (rule.top, rule.bottom, rule.centerY) = (nil, nil, center.y - bounds.height / 2)
+        return rule
     }
 }

@@ -171,9 +171,10 @@ public struct CellSpec: Hashable, Sendable {
     public var swipeActions: [SwipeAction] {
         get { extrasBox?.extras.swipeActions ?? [] } set { extras.swipeActions = newValue }
     }
-    /// Fixed or self-sizing height.
-    public var height: RowHeight {
-        get { extrasBox?.extras.height ?? .auto } set { extras.height = newValue }
+    /// Fixed or self-sizing height (`tableView(_:heightForRowAt:)`); nil follows the
+    /// table's `TableSpec.rowHeight`.
+    public var height: RowHeight? {
+        get { extrasBox?.extras.height } set { extras.height = newValue }
     }
     /// The least height of a self-sizing row; nil is the metrics' row height (44).
     public var minHeight: Double? {
@@ -214,7 +215,7 @@ public struct CellSpec: Hashable, Sendable {
         var indentationLevel = 0
         var indentationWidth: Double?
         var swipeActions: [SwipeAction] = []
-        var height = RowHeight.auto
+        var height: RowHeight?
         var minHeight: Double?
         var additionalHeight = 0.0
         var subviews: [ViewSpec] = []

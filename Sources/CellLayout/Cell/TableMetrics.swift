@@ -149,6 +149,17 @@ public struct TableMetrics: Hashable, Sendable {
     /// The pixel grid of `scale`: heights round up to it, origins to its nearest pixel.
     public var pixelGrid: PixelGrid { PixelGrid(scale: scale) }
 
+    /// The fonts a cell of `style` gives its text and detail labels when the row sets none:
+    /// `textFont` and `subtitleDetailFont` (default, subtitle), `textFont` and
+    /// `value1DetailFont` (value1), `value2Font` for both (value2).
+    public func defaultFonts(for style: CellStyle) -> (text: FontSpec, detail: FontSpec) {
+        switch style {
+        case .default, .subtitle: (textFont, subtitleDetailFont)
+        case .value1: (textFont, value1DetailFont)
+        case .value2: (value2Font, value2Font)
+        }
+    }
+
     /// Whose vertical metrics labels' lines take: San Francisco's with `sfVerticalMetrics`.
     public var verticalMetrics: VerticalMetrics { sfVerticalMetrics ? .sanFrancisco : .font }
 

@@ -16,6 +16,9 @@ public struct ViewSpec: Hashable, Sendable {
         case image
         /// A plain UIView: its size must be given.
         case view
+        /// A UIButton of type `.detailDisclosure`: the info button, `detailButtonSize`
+        /// (22 × 22) unless given another size.
+        case detailDisclosureButton
     }
 
     /// The key of the view's frame in the output.

@@ -6,7 +6,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// end of the file, `hmtx` shorter than `hhea` and `maxp` say, …): its numbers would be
     /// wrong, so it is refused.
     case malformedFile(path: String, problem: String)
-    /// No bundled, added or system font has this family name.
+    /// No bundled, added or system font has this family name; `known` lists the names a
+    /// table may use: `"system"` (the default family) first, then the bundled and added families.
     case unknownFamily(String, known: [String])
     /// The size is not a positive, finite number of points.
     case invalidSize(Double)

@@ -151,7 +151,7 @@ public final class FontLibrary: Sendable {
         if useSystemFonts, let file = system.face(family: name, weight: weight) {
             return try font(face: systemFace(file), size: size, slanted: italic)
         }
-        throw FontError.unknownFamily(family, known: families)
+        throw FontError.unknownFamily(family, known: ["system"] + families)
     }
 
     /// The font in the file at `path` (face `index`), at `size` points.

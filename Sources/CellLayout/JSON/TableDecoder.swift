@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a table document (SPEC.md's `layout` input) into a `TableSpec`, refusing anything
 /// malformed with an `InputError` that names the JSON path: unknown keys, wrong types,
 /// unknown enum values, out-of-range numbers, unknown fonts, impossible frames.
@@ -17,7 +19,9 @@ public struct TableDecoder: Sendable {
     /// - Throws: `InputError`.
     public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
         let root = JSONNode(document)
-        let members = try root.members(known: ["width", "style", "metrics", "sections", "rows", "semanticContentAttribute"])
+        let members = try root.members(known: [
+            "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute",
+        ])
         let tableWidth: Double
         if let width {
             tableWidth = width
@@ -29,6 +33,7 @@ public struct TableDecoder: Sendable {
         var table = TableSpec(width: tableWidth)
         if let style = members["style"] { table.style = try style.choice("table style") }
         if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        if let height = members["rowHeight"] { table.rowHeight = try rowHeight(height) }
         if let attribute = members["semanticContentAttribute"] {
             table.semanticContentAttribute = try attribute.choice("semantic content attribute")
         }
@@ -97,16 +102,17 @@ public struct TableDecoder: Sendable {
         var cell = CellSpec()
         if let id = m["id"] { cell.id = RowID(json: id.value) }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
-        if let font = m["font"] { cell.font = try self.font(font) }
-        if let font = m["detailFont"] { cell.detailFont = try self.font(font) }
-        (cell.text, cell.textAttributes) = try text(m["text"], m["paragraph"], base: cell.font ?? metrics.textFont)
+        let defaults = metrics.defaultFonts(for: cell.style)
+        if let font = m["font"] { cell.font = try self.font(font, defaultSize: defaults.text.size) }
+        if let font = m["detailFont"] { cell.detailFont = try self.font(font, defaultSize: defaults.detail.size) }
+        (cell.text, cell.textAttributes) = try text(m["text"], m["paragraph"], base: cell.font ?? defaults.text)
         (cell.detailText, cell.detailTextAttributes) = try text(
-            m["detailText"], m["detailParagraph"], base: cell.detailFont ?? metrics.subtitleDetailFont)
+            m["detailText"], m["detailParagraph"], base: cell.detailFont ?? defaults.detail)
         if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
         if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
         if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
         if let image = m["image"] { cell.image = try size(image) }
-        if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory) }
+        if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory, metrics) }
         if let editing = m["editing"] {
             let e = try editing.members(known: ["control", "reorder"])
             if let control = e["control"] { cell.editing.control = try control.choice("editing control") }
@@ -121,15 +127,7 @@ public struct TableDecoder: Sendable {
                 return SwipeAction(title: try title.string(), style: try a["style"]?.choice("swipe action style") ?? .normal)
             }
         }
-        if let height = m["height"] {
-            if case .string("auto") = height.value {
-                cell.height = .auto
-            } else if case .number = height.value {
-                cell.height = .fixed(try height.positive(maximum: 100_000))
-            } else {
-                throw height.error("expected a number or \"auto\", got \(height.value.typeName)")
-            }
-        }
+        if let height = m["height"] { cell.height = try rowHeight(height) }
         if let minHeight = m["minHeight"] { cell.minHeight = try minHeight.number(in: 0...100_000) }
         if let extra = m["additionalHeight"] { cell.additionalHeight = try extra.number(in: -100_000...100_000) }
         if let attribute = m["semanticContentAttribute"] {
@@ -143,7 +141,7 @@ public struct TableDecoder: Sendable {
         if let subviews = m["subviews"] {
             var ids: Set<String> = ["textLabel", "detailTextLabel"]
             cell.subviews = try subviews.elements().map { node throws(InputError) in
-                let view = try self.view(node)
+                let view = try self.view(node, metrics)
                 guard ids.insert(view.id).inserted else {
                     throw JSONNode(node.value, path: node.path + ".id").error("\"\(view.id)\" is used twice in this row")
                 }
@@ -153,11 +151,11 @@ public struct TableDecoder: Sendable {
         return cell
     }
 
-    private func accessory(_ node: JSONNode) throws(InputError) -> Accessory {
+    private func accessory(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> Accessory {
         if case .object = node.value {
             let a = try node.members(known: ["view"])
             guard let view = a["view"] else { throw node.error("missing \"view\"") }
-            return .view(try self.view(view, defaultID: "accessoryView"))
+            return .view(try self.view(view, metrics, defaultID: "accessoryView"))
         }
         let name = try node.string()
         guard let accessory = Accessory.named[name] else {
@@ -171,23 +169,41 @@ public struct TableDecoder: Sendable {
 
     /// One VIEW. An accessory view needs no `"id"` (it is named "accessoryView" in the
     /// output); a subview does.
-    private func view(_ node: JSONNode, defaultID: String? = nil) throws(InputError) -> ViewSpec {
+    private func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String? = nil) throws(InputError) -> ViewSpec {
         let m = try node.members(known: [
-            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "autoresizing", "on",
+            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "center", "autoresizing", "on",
         ])
         guard let id = try m["id"]?.string() ?? defaultID else { throw node.error("missing \"id\"") }
         guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
         var view = ViewSpec(id: id, kind: try kind.choice("view kind"))
-        if let font = m["font"] { view.font = try self.font(font) }
-        (view.text, view.textAttributes) = try text(
-            m["text"], m["paragraph"], base: view.font ?? FontSpec.system(17))
+        // Only labels and buttons have text; only labels wrap it.
+        let titled = view.kind == .label || view.kind == .button
+        for key in ["text", "paragraph", "font"] where !titled {
+            if let given = m[key] { throw given.error("\"\(key)\" is for a label or a button: a \(view.kind.rawValue) has no text") }
+        }
+        if let lines = m["numberOfLines"], view.kind != .label {
+            throw lines.error("\"numberOfLines\" is for a label, not a \(view.kind.rawValue)")
+        }
+        let defaultFont = view.kind == .button ? metrics.buttonFont : metrics.textFont
+        if let font = m["font"] { view.font = try self.font(font, defaultSize: defaultFont.size) }
+        (view.text, view.textAttributes) = try text(m["text"], m["paragraph"], base: view.font ?? defaultFont)
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
         if let size = m["size"] { view.size = try self.size(size) }
         if let on = m["on"] {
             guard view.kind == .switch else { throw on.error("\"on\" is for a switch, not a \(view.kind.rawValue)") }
             view.on = try on.bool()
         }
-        if let frame = m["frame"] { view.frame = try self.frame(frame) }
+        var frameIsRect = false
+        if let frame = m["frame"] { (view.frame, frameIsRect) = try self.frame(frame) }
+        if let center = m["center"] {
+            // Setting `center` after a CGRect frame moves it; an inset rule places the view itself.
+            let placing = [("left", view.frame.left), ("right", view.frame.right), ("top", view.frame.top),
+                           ("bottom", view.frame.bottom), ("centerX", view.frame.centerX), ("centerY", view.frame.centerY)]
+            if !frameIsRect, let (key, _) = placing.first(where: { $0.1 != nil }) {
+                throw center.error("\"center\" places the view: its frame may give its size (or be a CGRect), not \"\(key)\"")
+            }
+            view.frame = view.frame.centered(at: try point(center))
+        }
         if let mask = m["autoresizing"] {
             for flag in try mask.elements() {
                 let name = try flag.string()
@@ -204,13 +220,30 @@ public struct TableDecoder: Sendable {
         if [.image, .view].contains(view.kind), !(hasWidth && hasHeight) {
             throw node.error("a view of kind \(view.kind.rawValue) needs a size (\"size\", or a frame with width and height)")
         }
-        if view.kind == .label || view.kind == .button, view.text == nil {
+        if titled, view.text == nil {
             throw node.error("a \(view.kind.rawValue) needs \"text\"")
         }
         return view
     }
 
-    private func frame(_ node: JSONNode) throws(InputError) -> FrameRule {
+    /// A FRAME: a CGRect as UIKit writes one, `[x, y, width, height]` or
+    /// `{"x", "y", "width", "height"}`, or a rule of insets, centre offsets and sizes.
+    /// - Returns: the rule, and whether it was written as a CGRect.
+    private func frame(_ node: JSONNode) throws(InputError) -> (FrameRule, isRect: Bool) {
+        if case .array = node.value {
+            let numbers = try node.elements()
+            guard numbers.count == 4 else {
+                throw node.error("a frame as an array is [x, y, width, height]: expected 4 numbers, got \(numbers.count)")
+            }
+            return (try rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), true)
+        }
+        if case .object(let members) = node.value, members.contains(where: { $0.key == "x" || $0.key == "y" }) {
+            let m = try node.members(known: ["x", "y", "width", "height"])
+            guard let x = m["x"], let y = m["y"], let width = m["width"], let height = m["height"] else {
+                throw node.error("a frame as a CGRect needs \"x\", \"y\", \"width\" and \"height\"")
+            }
+            return (try rect(x: x, y: y, width: width, height: height), true)
+        }
         let m = try node.members(known: [
             "left", "right", "top", "bottom", "centerX", "centerY", "width", "widthFraction", "height", "heightFraction",
         ])
@@ -229,7 +262,26 @@ public struct TableDecoder: Sendable {
                       sizes: [("width", rule.width), ("widthFraction", rule.widthFraction)])
         try checkAxis(node, [("top", rule.top), ("bottom", rule.bottom), ("centerY", rule.centerY)],
                       sizes: [("height", rule.height), ("heightFraction", rule.heightFraction)])
-        return rule
+        return (rule, false)
+    }
+
+    /// A CGRect's four numbers as a rule (`FrameRule.init(_:)`): an origin anywhere, a size
+    /// not negative.
+    private func rect(x: JSONNode, y: JSONNode, width: JSONNode, height: JSONNode) throws(InputError) -> FrameRule {
+        FrameRule(CGRect(x: try x.number(), y: try y.number(),
+                         width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6)))
+    }
+
+    /// A CGPoint: `[x, y]` or `{"x", "y"}`.
+    private func point(_ node: JSONNode) throws(InputError) -> CGPoint {
+        if case .array = node.value {
+            let numbers = try node.elements()
+            guard numbers.count == 2 else { throw node.error("a point is [x, y]: expected 2 numbers, got \(numbers.count)") }
+            return CGPoint(x: try numbers[0].number(), y: try numbers[1].number())
+        }
+        let m = try node.members(known: ["x", "y"])
+        guard let x = m["x"], let y = m["y"] else { throw node.error("a point needs \"x\" and \"y\"") }
+        return CGPoint(x: try x.number(), y: try y.number())
     }
 
     /// An axis takes at most two of its leading inset, trailing inset and size, and a centre
@@ -255,11 +307,12 @@ public struct TableDecoder: Sendable {
         return .init(width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6))
     }
 
-    /// A FONT: family or file, size, weight; resolved once to make sure it exists.
-    private func font(_ node: JSONNode) throws(InputError) -> FontSpec {
+    /// A FONT: family or file, size, weight; resolved once to make sure it exists. Without
+    /// a `"size"` it takes `defaultSize`, the size of the font it replaces (the style's
+    /// default); family and weight default to the system font's, regular.
+    private func font(_ node: JSONNode, defaultSize: Double) throws(InputError) -> FontSpec {
         let m = try node.members(known: ["family", "file", "size", "weight", "italic"])
-        guard let size = m["size"] else { throw node.error("missing \"size\"") }
-        var spec = FontSpec(size: try size.positive(maximum: 1000))
+        var spec = FontSpec(size: try m["size"]?.positive(maximum: 1000) ?? defaultSize)
         if let family = m["family"] { spec.family = try family.string() }
         if let file = m["file"] { spec.file = try file.string() }
         if let weight = m["weight"] { spec.weight = try weight.choice("font weight") }
@@ -272,6 +325,16 @@ public struct TableDecoder: Sendable {
             throw node.error("\(error)")
         }
         return spec
+    }
+
+    /// A row height: `"auto"` (self-sizing) or a number of points, 0 hiding the row.
+    private func rowHeight(_ node: JSONNode) throws(InputError) -> RowHeight {
+        switch node.value {
+        case .string("auto"): return .auto
+        case .number: return .fixed(try node.number(in: 0...100_000))
+        case .string(let other): throw node.error("expected a number or \"auto\", got \"\(other)\"")
+        default: throw node.error("expected a number or \"auto\", got \(node.value.typeName)")
+        }
     }
 
     private func metrics(_ node: JSONNode) throws(InputError) -> TableMetrics {
@@ -291,7 +354,9 @@ public struct TableDecoder: Sendable {
             { metrics, node throws(InputError) in metrics[keyPath: path] = try node.number(in: 0...100_000) }
         }
         func font(_ path: WritableKeyPath<TableMetrics, FontSpec>) -> Setter {
-            { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.font(node) }
+            { metrics, node throws(InputError) in
+                metrics[keyPath: path] = try decoder.font(node, defaultSize: metrics[keyPath: path].size)
+            }
         }
         func size(_ path: WritableKeyPath<TableMetrics, TableMetrics.Size>) -> Setter {
             { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.size(node) }

@@ -33,6 +33,8 @@ public struct RowLayouts: RandomAccessCollection, Sendable {
     let cellWidth: Double
     /// The table's direction, which rows leave `.unspecified` follow.
     let direction: LayoutDirection
+    /// The table's row height, which rows without a height of their own take.
+    let rowHeight: RowHeight
 
     /// Always 0.
     public var startIndex: Int { 0 }
@@ -56,7 +58,7 @@ extension RowLayouts {
     /// - Throws: `FontError` (never for a row the table has laid out: see the subscript).
     func layout(_ index: Int) throws -> RowLayout {
         try layouter.layout(cells[index], width: cellWidth, previous: subviewStates?[index] ?? nil,
-                            inheriting: direction)
+                            inheriting: direction, rowHeight: rowHeight)
     }
 }
 

@@ -30,12 +30,13 @@ extension TableLayout {
         return rowPath(ofItem: item)
     }
 
-    /// Every row that intersects `[y, y + height)`, in order.
-    /// - Complexity: O(log n + k) for k rows returned.
+    /// Every row that intersects `[y, y + height)`, in order; a hidden row (height 0)
+    /// intersects nothing.
+    /// - Complexity: O((k + 1) log n) for k rows returned.
     public func visibleRows(y: Double, height: Double) -> [RowPath] {
         guard height > 0, y < contentHeight, y + height > 0, offsets.count > 0 else { return [] }
         // The items from the one holding y up to the first starting at the end or later:
-        // every row among them intersects, since rows have a positive height.
+        // every row among them of positive height intersects.
         let first = offsets.index(containing: Swift.max(0, y)) ?? 0
         let end = offsets.firstIndex(startingAtOrAfter: y + height, from: first)
         var section = sectionIndex(ofItem: first)
@@ -45,7 +46,10 @@ extension TableLayout {
             while item >= sectionStarts[section + 1] { section += 1 }
             // A section's items are its header, its rows and its footer.
             let row = item - sectionStarts[section] - 1
-            if row >= 0, item < sectionStarts[section + 1] - 1 { rows.append(RowPath(section: section, row: row)) }
+            // A hidden row (height 0) intersects nothing.
+            if row >= 0, item < sectionStarts[section + 1] - 1, offsets.height(at: item) > 0 {
+                rows.append(RowPath(section: section, row: row))
+            }
         }
         return rows
     }

@@ -77,7 +77,8 @@ public final class TableLayout {
     /// Section `section`'s rows, each laid out when read.
     public func rows(inSection section: Int) -> RowLayouts {
         RowLayouts(cells: spec.sections[section].rows, subviewStates: sectionStates[section].subviewStates,
-                   layouter: layouter, cellWidth: cellFrameX.width, direction: layoutDirection)
+                   layouter: layouter, cellWidth: cellFrameX.width, direction: layoutDirection,
+                   rowHeight: spec.rowHeight)
     }
 
     /// Row `path`, laid out.
@@ -128,9 +129,10 @@ public final class TableLayout {
         _ cells: Cells, from states: BlockedArray<SubviewState?>?
     ) throws -> [Double] where Cells.Element == CellSpec, Cells.Index == Int {
         let layouter = self.layouter, width = cellFrameX.width, direction = layoutDirection
+        let rowHeight = spec.rowHeight
         return try laidOut(cells.startIndex..<cells.endIndex) { i in
             try layouter.layout(cells[i], width: width, previous: states?[i - cells.startIndex] ?? nil,
-                                inheriting: direction).height
+                                inheriting: direction, rowHeight: rowHeight).height
         }
     }
 

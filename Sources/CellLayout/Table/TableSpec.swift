@@ -16,6 +16,10 @@ public struct TableSpec: Sendable {
     public var style: Style = .plain
     /// The metrics, defaults overridden by the input's `"metrics"`.
     public var metrics = TableMetrics()
+    /// The height of every row that sets none, as `UITableView.rowHeight`: self-sizing
+    /// (`automaticDimension`, the default) or fixed. A row's own `CellSpec.height` wins,
+    /// as `tableView(_:heightForRowAt:)` does.
+    public var rowHeight: RowHeight = .auto
     /// The sections.
     public var sections: [SectionSpec] = []
     /// The most rows one table document may have (all sections together): what

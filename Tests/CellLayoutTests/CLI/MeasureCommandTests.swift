@@ -43,7 +43,7 @@ import Testing
         .init(arguments: ["--width", "100", "--break", "wrap"], stdin: [],
               message: "--break: unknown break mode \"wrap\" (expected word, char, clip, head, tail, middle)", status: 1),
         .init(arguments: ["--width", "100", "--font", "Helvetica Neue", "--no-system-fonts"], stdin: [],
-              message: "--font: unknown font family \"Helvetica Neue\" (known: DejaVu Sans, Inter, Noto Color Emoji)", status: 1),
+              message: "--font: unknown font family \"Helvetica Neue\" (known: system, DejaVu Sans, Inter, Noto Color Emoji)", status: 1),
         .init(arguments: ["--width", "100", "--font", "/nonexistent/font.otf"], stdin: [],
               message: "--font: cannot read a font from \"/nonexistent/font.otf\"", status: 1),
         .init(arguments: ["--width", "100"], stdin: Array("{\"id\": 1, \"text\": \"ok\"}\n{\"id\": 2, \"text\": \"x\",}\n".utf8),
