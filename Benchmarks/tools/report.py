@@ -198,6 +198,12 @@ def render(raw_dir):
             ok = v < TARGETS["update_ms"]
             w(f"| {label}, mean of 100 (slowest {worst:.3f} ms) | {v:.3f} ms | < 1 ms | {verdict(ok)} |")
             summary.append((f"single-row {label.split('`')[1]} < 1 ms", f"{v:.3f} ms", ok))
+        if "moveNearUs" in t:
+            for key, label in (("moveNearUs", "`moveRow` 1 place down (no re-layout)"),
+                               ("moveFarUs", "`moveRow` 1,000 places down")):
+                v = q(key)
+                worst = min(r[key.replace("Us", "MaxUs")] for r in table)
+                w(f"| {label}, mean of 100 (slowest {worst:.1f} µs) | {v:.1f} µs | O(log n + rows passed) | |")
         w("")
         w("Rows: id = i, the corpus text, style subtitle with `detailText` when the corpus row has "
           "\"detail\", accessories cycling (disclosure, none, checkmark, detail button, none, detail "

@@ -326,6 +326,21 @@ func tableBenchmark(_ args: Arguments) throws {
         try table.reloadRows([cell], at: path)
         reloadTimes.append(now() - u0)
     }
+    // Moves (no re-layout): a row one place down, and a row 1,000 places down, in the
+    // middle of the table — O(log n + the rows passed), so the first costs no more than
+    // a lookup and the second 1,000 rows' worth.
+    var moveNearTimes: [Double] = [], moveFarTimes: [Double] = []
+    for k in 0..<updates {
+        let from = RowPath(section: 0, row: count / 3 + k * 101)
+        var u0 = now()
+        table.moveRow(from: from, to: RowPath(section: 0, row: from.row + 1))
+        moveNearTimes.append(now() - u0)
+        u0 = now()
+        table.moveRow(from: from, to: RowPath(section: 0, row: from.row + 1000))
+        moveFarTimes.append(now() - u0)
+    }
+    let moveNearUs = moveNearTimes.reduce(0, +) / Double(max(1, updates)) * 1e6
+    let moveFarUs = moveFarTimes.reduce(0, +) / Double(max(1, updates)) * 1e6
     let insertMs = insertTimes.reduce(0, +) / Double(max(1, updates)) * 1000
     let reloadMs = reloadTimes.reduce(0, +) / Double(max(1, updates)) * 1000
     let insertMaxMs = (insertTimes.max() ?? 0) * 1000
@@ -337,6 +352,8 @@ func tableBenchmark(_ args: Arguments) throws {
                 queries, rectNs, rowAtYNs, viewport, visibleNs, Double(visibleCount) / Double(queries), checksum))
     note(String(format: "table: insertRows 1 row mid: avg %.3f ms (max %.3f, first %.3f); reloadRows 1 row: avg %.3f ms (max %.3f, first %.3f)",
                 insertMs, insertMaxMs, (insertTimes.first ?? 0) * 1000, reloadMs, reloadMaxMs, (reloadTimes.first ?? 0) * 1000))
+    note(String(format: "table: moveRow 1 place: avg %.2f µs (max %.2f); moveRow 1,000 places: avg %.2f µs (max %.2f)",
+                moveNearUs, (moveNearTimes.max() ?? 0) * 1e6, moveFarUs, (moveFarTimes.max() ?? 0) * 1e6))
     note(String(format: "table: VmHWM %d MB (before layout %d MB), VmRSS at end %d MB", hwmEnd / 1024, hwmStart / 1024, rssEnd / 1024))
 
     emit([("bench", "table"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", count), ("width", width),
@@ -346,6 +363,8 @@ func tableBenchmark(_ args: Arguments) throws {
           ("visibleRowsPerQuery", Double(visibleCount) / Double(queries)),
           ("insertMs", insertMs), ("insertMaxMs", insertMaxMs), ("insertFirstMs", (insertTimes.first ?? 0) * 1000),
           ("reloadMs", reloadMs), ("reloadMaxMs", reloadMaxMs), ("reloadFirstMs", (reloadTimes.first ?? 0) * 1000),
+          ("moveNearUs", moveNearUs), ("moveNearMaxUs", (moveNearTimes.max() ?? 0) * 1e6),
+          ("moveFarUs", moveFarUs), ("moveFarMaxUs", (moveFarTimes.max() ?? 0) * 1e6),
           ("vmHWMkB", hwmEnd), ("vmHWMLayoutkB", hwmLayout), ("vmRSSEndkB", rssEnd), ("checksum", checksum)])
 }
 

@@ -7,7 +7,9 @@
 /// the table's rows and its offsets share this one blocked structure.
 ///
 /// - Complexity: subscript O(log(n / blockSize)); insert and remove
-///   O(blockSize + n / blockSize + inserted); iteration O(1) per element.
+///   O(blockSize + n / blockSize + inserted); moving elements within the array
+///   (`moveSubrange(_:to:)`) O(log(n / blockSize) + the distance moved); iteration O(1)
+///   per element.
 public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
     ExpressibleByArrayLiteral
 {
@@ -149,6 +151,51 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
         blocks.replaceSubrange(window, with: pieces)
         reindex(from: window.lowerBound)
         return BlockChange(replaced: window.lowerBound..<(window.upperBound + 1), count: pieces.count)
+    }
+
+    /// Moves the elements in `range` so that the first of them is at `destination`, as
+    /// removing them and inserting them at `destination` would, but in place: every block
+    /// keeps its length, so the block index is not rebuilt and only the blocks between the
+    /// two places are rewritten.
+    /// - Returns: the blocks whose elements changed (nil when nothing moved).
+    /// - Complexity: O(log(n / blockSize) + the elements from one place to the other).
+    @discardableResult
+    mutating func moveSubrange(_ range: Range<Int>, to destination: Int) -> ClosedRange<Int>? {
+        precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range \(range) out of 0..<\(endIndex)")
+        precondition(destination >= 0 && destination + range.count <= endIndex, "destination \(destination) out of range")
+        guard !range.isEmpty, destination != range.lowerBound else { return nil }
+        let span = Swift.min(range.lowerBound, destination)..<Swift.max(range.upperBound, destination + range.count)
+        let old = elements(in: span)
+        let moved = old[(range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound)]
+        let reordered = destination < range.lowerBound
+            ? Array(moved) + old[..<(range.lowerBound - span.lowerBound)]
+            : Array(old[(range.upperBound - span.lowerBound)...]) + moved
+        // Written back block by block, each piece the length it replaces.
+        var (b, i) = locate(span.lowerBound)
+        let first = b
+        var written = 0
+        while written < reordered.count {
+            let take = Swift.min(blocks[b].count - i, reordered.count - written)
+            blocks[b].replaceSubrange(i..<(i + take), with: reordered[written..<(written + take)])
+            written += take
+            if written < reordered.count { (b, i) = (b + 1, 0) }
+        }
+        return first...b
+    }
+
+    /// The elements in `range`, read block by block.
+    /// - Complexity: O(log(n / blockSize) + range.count).
+    func elements(in range: Range<Int>) -> [Element] {
+        guard !range.isEmpty else { return [] }
+        var result: [Element] = []
+        result.reserveCapacity(range.count)
+        var (b, i) = locate(range.lowerBound)
+        while result.count < range.count {
+            let take = Swift.min(blocks[b].count - i, range.count - result.count)
+            result += blocks[b][i..<(i + take)]
+            (b, i) = (b + 1, 0)
+        }
+        return result
     }
 
     /// What is wrong with the blocks (empty when nothing): the invariants every edit keeps.

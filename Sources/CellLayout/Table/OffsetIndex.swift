@@ -5,7 +5,8 @@
 /// The heights live in a ``BlockedArray`` (blocks of about `blockSize`); beside it, each
 /// block's sum and the y where each block starts. A lookup finds the block by binary
 /// search and walks at most one block's heights.
-/// - Complexity: lookups O(log n + blockSize); a change O(blockSize + n / blockSize).
+/// - Complexity: lookups O(log n + blockSize); a change O(blockSize + n / blockSize); a
+///   move (`move(_:to:)`) O(log n + blockSize + the items it passes).
 public struct OffsetIndex: Sendable {
     /// The target block length (blocks hold half to twice this): short, because a lookup
     /// adds up to one block's heights.
@@ -103,6 +104,23 @@ public struct OffsetIndex: Sendable {
     /// Removes the items in `range`.
     public mutating func remove(_ range: Range<Int>) {
         apply(heights.replaceElements(range, with: EmptyCollection()))
+    }
+
+    /// Moves the items in `range` so that the first of them is item `destination`, as
+    /// removing and re-inserting them would. The blocks keep their lengths
+    /// (`BlockedArray.moveSubrange(_:to:)`), so only the sums and offsets of the blocks
+    /// between the two places change; the offsets after them are carried on only when the
+    /// new sums differ in the last bit (heights in thirds of a point, which binary cannot
+    /// add exactly).
+    /// - Complexity: O(log n + blockSize + the items from one place to the other).
+    public mutating func move(_ range: Range<Int>, to destination: Int) {
+        guard let touched = heights.moveSubrange(range, to: destination) else { return }
+        for b in touched { blockSums[b] = Self.sum(heights.blocks[b][...]) }
+        for b in touched.lowerBound..<blockSums.count {
+            let next = blockOffsets[b] + blockSums[b]
+            if b > touched.upperBound, next == blockOffsets[b + 1] { break }
+            blockOffsets[b + 1] = next
+        }
     }
 
     /// What is wrong with the index (empty when nothing): the blocks' invariants, and

@@ -20,20 +20,34 @@ extension TableLayout {
     }
 
     /// Moves the row at `from` to `to` (its index after the move). The row keeps its
-    /// layout unless the sections differ in width (they never do) — no re-layout.
+    /// layout (every section is as wide) — no re-layout; only the rows between the two
+    /// places change index or y, and only their part of the offset index is rewritten.
+    /// - Complexity: O(log n + the rows between the two places); between sections, also
+    ///   the rows after the row's old and new places in those two sections (their index
+    ///   paths change).
     public func moveRow(from: RowPath, to: RowPath) {
-        let cell = spec.sections[from.section].rows[from.row]
-        let state = sectionStates[from.section].subviewStates?[from.row] ?? nil
-        let height = offsets.height(at: sectionStarts[from.section] + 1 + from.row)
-        deleteRows(at: from)
-        spec.sections[to.section].rows.insert(cell, at: to.row)
-        if state != nil, sectionStates[to.section].subviewStates == nil {
-            sectionStates[to.section].subviewStates = BlockedArray(
-                repeatElement(nil, count: spec.sections[to.section].rows.count - 1))
+        let item = sectionStarts[from.section] + 1 + from.row
+        if from.section == to.section {
+            let row = from.row..<(from.row + 1)
+            spec.sections[from.section].rows.moveSubrange(row, to: to.row)
+            sectionStates[from.section].subviewStates?.moveSubrange(row, to: to.row)
+        } else {
+            let cell = spec.sections[from.section].rows.remove(at: from.row)
+            let state = sectionStates[from.section].subviewStates?.remove(at: from.row) ?? nil
+            spec.sections[to.section].rows.insert(cell, at: to.row)
+            if state != nil, sectionStates[to.section].subviewStates == nil {
+                sectionStates[to.section].subviewStates = BlockedArray(
+                    repeatElement(nil, count: spec.sections[to.section].rows.count - 1))
+            }
+            sectionStates[to.section].subviewStates?.insert(state, at: to.row)
+            // The sections between start one item earlier (the row went down) or later.
+            if to.section > from.section {
+                for s in (from.section + 1)...to.section { sectionStarts[s] -= 1 }
+            } else {
+                for s in (to.section + 1)...from.section { sectionStarts[s] += 1 }
+            }
         }
-        sectionStates[to.section].subviewStates?.insert(state, at: to.row)
-        offsets.insert([height], at: sectionStarts[to.section] + 1 + to.row)
-        shiftSections(after: to.section, by: 1)
+        offsets.move(item..<(item + 1), to: sectionStarts[to.section] + 1 + to.row)
     }
 
     /// Replaces the rows starting at `path` with `cells` and lays out only those (their
@@ -71,15 +85,28 @@ extension TableLayout {
     }
 
     /// Moves section `from` to index `to`: sections reorder by reordering data, with no
-    /// row laid out again.
+    /// row laid out again; the headers and footers of the sections between are laid out
+    /// again (a grouped table's first section has a taller empty header).
+    /// - Complexity: O(log n + the items from one place to the other), the moved
+    ///   section's included.
     /// - Throws: `FontError`.
     public func moveSection(from: Int, to: Int) throws {
-        let sectionSpec = spec.sections[from]
-        let state = sectionStates[from]
-        let start = sectionStarts[from] + 1
-        let heights = (start..<(sectionStarts[from + 1] - 1)).map { offsets.height(at: $0) }
-        try deleteSection(at: from)
-        try place(sectionSpec, state: state, rowHeights: heights, at: to)
+        guard from != to else { return }
+        let start = sectionStarts[from], count = sectionStarts[from + 1] - start
+        spec.sections.move(from, to: to)
+        sectionStates.move(from, to: to)
+        // The sections between start `count` items earlier (the section went down) or later.
+        if from < to {
+            let moved = sectionStarts[to + 1] - count
+            for s in from..<to { sectionStarts[s] = sectionStarts[s + 1] - count }
+            sectionStarts[to] = moved
+        } else {
+            let moved = sectionStarts[to]
+            for s in stride(from: from, to: to, by: -1) { sectionStarts[s] = sectionStarts[s - 1] + count }
+            sectionStarts[to] = moved
+        }
+        offsets.move(start..<(start + count), to: sectionStarts[to])
+        try refreshHeaders(in: min(from, to)...max(from, to))
     }
 
     /// Puts a laid-out section in at `index`: its data, its state, its items' offsets.
@@ -93,15 +120,35 @@ extension TableLayout {
         try refreshHeaders()
     }
 
-    /// Re-lays out every header and footer (their heights depend on the section's place:
-    /// a grouped table's first empty header is taller).
-    private func refreshHeaders() throws {
-        for s in sectionStates.indices {
+    /// Re-lays out the headers and footers of the sections in `range`, all by default
+    /// (their heights depend on the section's place: a grouped table's first empty header
+    /// is taller); the offset index changes only where a height did.
+    private func refreshHeaders(in range: ClosedRange<Int>? = nil) throws {
+        guard !sectionStates.isEmpty else { return }
+        for s in range ?? 0...(sectionStates.count - 1) {
             let section = spec.sections[s]
             sectionStates[s].header = try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s)
             sectionStates[s].footer = try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s)
-            offsets.setHeight(sectionStates[s].header.height, at: sectionStarts[s])
-            offsets.setHeight(sectionStates[s].footer.height, at: sectionStarts[s + 1] - 1)
+            for (height, item) in [(sectionStates[s].header.height, sectionStarts[s]),
+                                   (sectionStates[s].footer.height, sectionStarts[s + 1] - 1)]
+            where offsets.height(at: item) != height {
+                offsets.setHeight(height, at: item)
+            }
         }
+    }
+}
+
+extension Array {
+    /// Moves element `from` to index `to` (its index after the move), shifting only the
+    /// elements between.
+    /// - Complexity: O(|from − to|).
+    fileprivate mutating func move(_ from: Int, to: Int) {
+        let element = self[from]
+        if from < to {
+            for i in from..<to { self[i] = self[i + 1] }
+        } else {
+            for i in stride(from: from, to: to, by: -1) { self[i] = self[i - 1] }
+        }
+        self[to] = element
     }
 }
