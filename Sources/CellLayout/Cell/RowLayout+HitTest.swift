@@ -41,6 +41,27 @@ public enum HitView: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RowLayout {
+    /// Where `view` is, in cell coordinates — the way back from `hitTest(_:)`, to find the
+    /// point to tap on a view; nil when the row has no such view. A swipe action's frame is
+    /// where it shows once the row is swiped open.
+    public func frame(of view: HitView) -> CGRect? {
+        func inContent(_ rect: CGRect?) -> CGRect? { rect?.offsetBy(dx: contentView.minX, dy: contentView.minY) }
+        switch view {
+        case .swipeAction(let i): return swipeActions.indices.contains(i) ? swipeActions[i] : nil
+        case .editingControl: return editingControl
+        case .reorderControl: return reorderControl
+        case .switch:
+            guard case .view(let accessory) = accessory, accessory.kind == .switch else { return nil }
+            return accessoryView
+        case .accessoryView: return accessoryView
+        case .subview(let id): return inContent(subviews.first { $0.id == id }?.frame)
+        case .textLabel: return inContent(textLabel)
+        case .detailTextLabel: return inContent(detailTextLabel)
+        case .imageView: return inContent(imageView)
+        case .contentView: return contentView
+        }
+    }
+
     /// The innermost view at `point` (cell coordinates), front to back as UIKit's
     /// `hitTest(_:with:)` visits them: a swiped-open row's buttons, the editing and reorder
     /// controls, the accessory, then the content view and its subviews (the last added

@@ -27,6 +27,23 @@ extension TableLayout {
         return HitTestResult(path: path, view: row.hitTest(CGPoint(x: point.x - cell.minX, y: point.y - cell.minY)))
     }
 
+    /// Where `view` of row `path` is, in table coordinates (`RowLayout.frame(of:)`): the
+    /// rect whose points `hitTest(_:)` answers with that view, unless a view in front of it
+    /// covers them. nil when the row has no such view.
+    public func rect(of view: HitView, at path: RowPath) -> CGRect? {
+        let cell = rect(of: path)
+        return sections[path.section].rows[path.row].frame(of: view)?.offsetBy(dx: cell.minX, dy: cell.minY)
+    }
+
+    /// Whether a switch is on (`UISwitch.isOn`): the switch subview `id`, or with nil the
+    /// row's switch accessory view; nil when the row has no such switch.
+    public func isSwitchOn(at path: RowPath, view id: String? = nil) -> Bool? {
+        let cell = spec.sections[path.section].rows[path.row]
+        if let id { return cell.subviews.first { $0.id == id && $0.kind == .switch }?.on }
+        guard case .view(let view) = cell.accessory, view.kind == .switch else { return nil }
+        return view.on
+    }
+
     /// Sets a switch on or off (`UISwitch.setOn(_:animated:)`): the switch subview `id`,
     /// or with nil the row's switch accessory view. A switch's size does not depend on its
     /// state, so nothing is laid out again.
@@ -41,6 +58,8 @@ extension TableLayout {
             guard case .view(var view) = cell.accessory, view.kind == .switch else { return false }
             view.on = on
             cell.accessory = .view(view)
+            // The laid-out row carries its accessory for the renderer: it must show the new state too.
+            sections[path.section].rows[path.row].accessory = .view(view)
         }
         spec.sections[path.section].rows[path.row] = cell
         return true

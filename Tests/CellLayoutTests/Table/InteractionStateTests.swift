@@ -1,4 +1,5 @@
 import CellLayout
+import CellLayoutRender
 import Foundation
 import Testing
 
@@ -57,6 +58,38 @@ import Testing
         guard case .view(let view) = table.spec.sections[0].rows[0].accessory else { Issue.record("no view"); return }
         #expect(view.on && table.sections[0].rows[0].accessoryView == before)
         #expect(!table.setSwitch(true, at: RowPath(section: 0, row: 3)))
+    }
+
+    @Test func aSwitchSetThroughTheAPIDrawsAsOneWrittenOnInTheInput() throws {
+        // Found by Examples/SnapshotRenderer: a switch accessory turned on by `setSwitch`
+        // kept drawing off (the laid-out row kept its own copy of the accessory).
+        let toggled = try RenderTables.layout(try JSONParser.parse(Self.document))
+        #expect(toggled.setSwitch(true, at: RowPath(section: 0, row: 0)))
+        let written = try RenderTables.layout(try JSONParser.parse(
+            Self.document.replacingOccurrences(of: #""on": false"#, with: #""on": true"#)))
+        #expect(toggled.isSwitchOn(at: RowPath(section: 0, row: 0)) == true)
+        let renderer = try TableRenderer()
+        #expect(try renderer.render(toggled, scale: 2, frames: false).pixels
+            == renderer.render(written, scale: 2, frames: false).pixels)
+    }
+
+    @Test func whereAViewIsIsWhereATapFindsIt() throws {
+        // rect(of:at:) is hitTest's way back: the middle of each view's rect hits that view.
+        let table = try table()
+        let row0 = RowPath(section: 0, row: 0), row1 = RowPath(section: 0, row: 1)
+        // The switch accessory: [253, 6, 51, 31] in row 0 (see above).
+        #expect(table.rect(of: .switch, at: row0) == CGRect(x: 253, y: 6, width: 51, height: 31))
+        // Row 1 is swiped open: its content view starts at −(button width), its text label
+        // 16 pt into it, one row (44 pt) down.
+        let row = table.sections[0].rows[1]
+        let label = try #require(row.textLabel)
+        #expect(table.rect(of: .textLabel, at: row1) == label.offsetBy(dx: row.contentView.minX, dy: 44))
+        for (view, path) in [(HitView.switch, row0), (.swipeAction(0), row1), (.textLabel, row0)] {
+            let rect = try #require(table.rect(of: view, at: path))
+            #expect(table.hitTest(CGPoint(x: rect.midX, y: rect.midY)) == HitTestResult(path: path, view: view))
+        }
+        #expect(table.rect(of: .switch, at: row1) == nil && table.rect(of: .subview("nope"), at: row0) == nil)
+        #expect(table.isSwitchOn(at: row0) == false && table.isSwitchOn(at: row1) == nil)
     }
 
     @Test func checkmarkListsBehaveAsTheGuidesListings() throws {
