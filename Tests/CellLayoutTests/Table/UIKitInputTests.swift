@@ -139,6 +139,20 @@ import Testing
         #expect(try error(#"{"width": 320, "rowHeight": [44], "rows": []}"#) == #"rowHeight: expected a number or "auto", got an array"#)
     }
 
+    @Test func layoutReadsTheTablesRowHeightAndHiddenRows() throws {
+        // The same rules through `layout-cli layout` (standard input): 60 for the row
+        // without a height, 0 for the hidden one, which starts where the content ends.
+        let result = try CLI.run(["layout", "--no-system-fonts"], stdin: Array("""
+            {"width": 320, "rowHeight": 60, "rows": [{"text": "a"}, {"text": "b", "height": 0}]}
+            """.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let layout = try JSONParser.parse(result.stdout)
+        #expect(Tables.value(layout, at: "sections.0.rows.0.height")?.number == 60)
+        #expect(Tables.value(layout, at: "sections.0.rows.1.height")?.number == 0)
+        #expect(Tables.value(layout, at: "sections.0.rows.1.y")?.number == 60)
+        #expect(Tables.value(layout, at: "contentHeight")?.number == 60)
+    }
+
     /// Rows a, b, c of 44, 0 and 44 points: b is hidden at y 44, c starts at 44 too.
     static let hiddenRow = """
         {"width": 320, "rows": [
