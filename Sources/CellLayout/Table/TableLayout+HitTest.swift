@@ -32,7 +32,7 @@ extension TableLayout {
     /// covers them. nil when the row has no such view.
     public func rect(of view: HitView, at path: RowPath) -> CGRect? {
         let cell = rect(of: path)
-        return sections[path.section].rows[path.row].frame(of: view)?.offsetBy(dx: cell.minX, dy: cell.minY)
+        return rowLayout(at: path).frame(of: view)?.offsetBy(dx: cell.minX, dy: cell.minY)
     }
 
     /// Whether a switch is on (`UISwitch.isOn`): the switch subview `id`, or with nil the
@@ -58,8 +58,6 @@ extension TableLayout {
             guard case .view(var view) = cell.accessory, view.kind == .switch else { return false }
             view.on = on
             cell.accessory = .view(view)
-            // The laid-out row carries its accessory for the renderer: it must show the new state too.
-            sections[path.section].rows[path.row].accessory = .view(view)
         }
         spec.sections[path.section].rows[path.row] = cell
         return true
