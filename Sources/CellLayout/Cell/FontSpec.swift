@@ -38,3 +38,5 @@ public struct FontSpec: Hashable, Sendable {
         return try library.font(family: family, weight: weight, italic: italic, size: size)
     }
 }
+
+extension FontSpec: MemoKey {}

@@ -21,7 +21,7 @@ public final class LabelMeasurer: Sendable {
     /// Hashed and compared by the text's UTF-8 bytes: String's own hashing first puts
     /// non-ASCII text in normal form (NFC), which cost more than the rest of a lookup. Two
     /// spellings of one text (composed, decomposed) are simply two entries.
-    fileprivate struct PreparedKey: Hashable, Sendable {
+    fileprivate struct PreparedKey: MemoKey {
         let text: String
         let fontID: Int
         var paragraph = ParagraphStyle()

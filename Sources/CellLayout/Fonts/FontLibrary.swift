@@ -37,7 +37,7 @@ public final class FontLibrary: Sendable {
     /// How many fonts the library keeps now.
     var keptFontCount: Int { fonts.count }
 
-    private struct FontKey: Hashable, Sendable {
+    private struct FontKey: MemoKey {
         let face: ObjectIdentifier
         let size: Double
         var slanted = false
@@ -46,7 +46,7 @@ public final class FontLibrary: Sendable {
     /// A font and a cluster's scalar values: the first three inline, so that usual
     /// clusters are looked up without allocating (and without the Unicode normalization a
     /// String key would hash through).
-    private struct FallbackKey: Hashable, Sendable {
+    private struct FallbackKey: MemoKey {
         let fontID: Int
         let first: UInt32
         let second: UInt32
@@ -67,6 +67,13 @@ public final class FontLibrary: Sendable {
             second = 0
             third = 0
             rest = []
+        }
+
+        var memoHash: UInt64 {
+            var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(first) << 32 | UInt64(second))
+            h = MemoHash.mix(h, UInt64(third))
+            for scalar in rest { h = MemoHash.mix(h, UInt64(scalar)) }
+            return h
         }
     }
 

@@ -1,15 +1,46 @@
 import Synchronization
 
+/// A key of a `BoundedMemo`: equatable, with a hash the memo's tables use as it is.
+///
+/// The memo is looked up for every word, pair and fallback cluster of every text, so the
+/// keys the engine looks up most fold their fields into one word with a multiply-xor mix
+/// (`MemoHash`) instead of running Swift's seeded SipHash. Keys that are looked up rarely
+/// keep Swift's hash (the default).
+protocol MemoKey: Hashable, Sendable {
+    /// A hash of the key; equal keys have equal hashes. Its bits need not be well mixed:
+    /// the memo mixes them once more.
+    var memoHash: UInt64 { get }
+}
+
+extension MemoKey {
+    var memoHash: UInt64 { UInt64(bitPattern: Int64(hashValue)) }
+}
+
+/// The multiply-xor mix (SplitMix64's finalizer) the engine's memo keys fold their fields with.
+enum MemoHash {
+    @inline(__always)
+    static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        var z = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Int: MemoKey {
+    var memoHash: UInt64 { MemoHash.mix(0, UInt64(bitPattern: Int64(self))) }
+}
+
 /// A bounded, thread-safe memo: the engine's store of shaped pieces and of the kerning
-/// between them, and the font library's fonts.
+/// between them, and the font library's fonts and fallbacks.
 ///
 /// Real text repeats its words, so most pieces are shaped once. The memo is split into
 /// shards (one lock each, so threads rarely wait on each other), and each shard keeps two
 /// generations: a lookup that hits the older one moves the entry to the newer; when the
 /// newer one reaches half the shard's share of the bounds, the older one is dropped. So
 /// the memo holds at most about `maxEntries` entries and `maxBytes` bytes, and what stays
-/// is what was used recently.
-final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// is what was used recently. Each generation is an open-addressing table (`OpenTable`)
+/// probed with the key's own `memoHash`.
+final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
     /// The most entries kept at once (0: nothing is kept).
     let maxEntries: Int
     /// About the most bytes kept at once.
@@ -20,8 +51,8 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private struct Generations {
-        var current: [Key: Value] = [:]
-        var previous: [Key: Value] = [:]
+        var current = OpenTable<Key, Value>()
+        var previous = OpenTable<Key, Value>()
         var currentBytes = 0
         /// Counted under the shard's lock: a shared atomic counter would bounce between
         /// cores on every lookup.
@@ -67,35 +98,124 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             unkeptCount.add(1, ordering: .relaxed)
             return try make()
         }
-        let shard = shards[key.hashValue & (Self.shardCount - 1)]
+        // The top bits pick the shard, the low bits the slot.
+        let hash = MemoHash.mix(0x9E37_79B9_7F4A_7C15, key.memoHash)
+        let shard = shards[Int(truncatingIfNeeded: hash >> 60) & (Self.shardCount - 1)]
         let found: Value? = shard.state.withLock { state in
-            if let entry = state.current[key] {
+            if let entry = state.current.value(for: key, hash: hash) {
                 state.hits += 1
                 return entry
             }
-            guard let entry = state.previous.removeValue(forKey: key) else { return nil }
+            guard let entry = state.previous.remove(key, hash: hash) else { return nil }
             state.hits += 1
-            insert(key, entry, into: &state)
+            insert(key, hash, entry, into: &state)
             return entry
         }
         if let found { return found }
         let made = try make()
         shard.state.withLock { state in
             state.misses += 1
-            insert(key, made, into: &state)
+            insert(key, hash, made, into: &state)
         }
         return made
     }
 
-    private func insert(_ key: Key, _ entry: Value, into state: inout Generations) {
-        guard state.current.updateValue(entry, forKey: key) == nil else { return }
+    private func insert(_ key: Key, _ hash: UInt64, _ entry: Value, into state: inout Generations) {
+        guard state.current.insert(key, hash: hash, entry) else { return }
         state.currentBytes += byteCount(key, entry)
         let entryBound = max(1, maxEntries / (2 * Self.shardCount))
         let byteBound = max(1, maxBytes / (2 * Self.shardCount))
         if state.current.count >= entryBound || state.currentBytes >= byteBound {
             state.previous = state.current
-            state.current = [:]
+            state.current = OpenTable()
             state.currentBytes = 0
+        }
+    }
+}
+
+/// A hash table with open addressing and linear probing: keys, values and hashes in three
+/// arrays, at most half full (it doubles past that), removal by shifting the entries
+/// after a hole back (no tombstones). One generation of a `BoundedMemo` shard, used under
+/// its lock.
+struct OpenTable<Key: Equatable, Value> {
+    private(set) var count = 0
+    /// Each slot's hash, 0 where the slot is empty (a key's hash is never 0 here).
+    private var hashes: [UInt64] = []
+    private var keys: [Key?] = []
+    private var values: [Value?] = []
+
+    @inline(__always)
+    private static func stored(_ hash: UInt64) -> UInt64 { hash | 1 << 63 }
+
+    /// The slot holding `key`, or nil.
+    @inline(__always)
+    private func slot(of key: Key, hash: UInt64) -> Int? {
+        guard count > 0 else { return nil }
+        let h = Self.stored(hash), mask = hashes.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let here = hashes[i]
+            if here == 0 { return nil }
+            if here == h, keys[i]! == key { return i }
+            i = (i + 1) & mask
+        }
+    }
+
+    func value(for key: Key, hash: UInt64) -> Value? {
+        slot(of: key, hash: hash).map { values[$0]! }
+    }
+
+    /// Adds `key` unless it is there; returns whether it was added.
+    mutating func insert(_ key: Key, hash: UInt64, _ value: Value) -> Bool {
+        if slot(of: key, hash: hash) != nil { return false }
+        if 2 * (count + 1) > hashes.count { grow() }
+        place(Self.stored(hash), key, value)
+        count += 1
+        return true
+    }
+
+    /// Takes `key` out; returns its value, or nil when it was not there.
+    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+        guard var hole = slot(of: key, hash: hash) else { return nil }
+        let value = values[hole]
+        let mask = hashes.count - 1
+        // Shift back each entry of the probe run after the hole that may fill it: one
+        // whose home slot is not cyclically in (hole, here].
+        var i = (hole + 1) & mask
+        while hashes[i] != 0 {
+            let home = Int(truncatingIfNeeded: hashes[i]) & mask
+            if (i - home) & mask >= (i - hole) & mask {
+                hashes[hole] = hashes[i]
+                keys[hole] = keys[i]
+                values[hole] = values[i]
+                hole = i
+            }
+            i = (i + 1) & mask
+        }
+        hashes[hole] = 0
+        keys[hole] = nil
+        values[hole] = nil
+        count -= 1
+        return value
+    }
+
+    private mutating func place(_ stored: UInt64, _ key: Key, _ value: Value) {
+        let mask = hashes.count - 1
+        var i = Int(truncatingIfNeeded: stored) & mask
+        while hashes[i] != 0 { i = (i + 1) & mask }
+        hashes[i] = stored
+        keys[i] = key
+        values[i] = value
+    }
+
+    private mutating func grow() {
+        let oldHashes = hashes, oldKeys = keys, oldValues = values
+        let capacity = max(16, hashes.count * 2)
+        hashes = Array(repeating: 0, count: capacity)
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+        for i in oldHashes.indices where oldHashes[i] != 0 {
+            place(oldHashes[i], oldKeys[i]!, oldValues[i]!)
         }
     }
 }
@@ -104,7 +224,7 @@ final class BoundedMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 ///
 /// Pieces are mostly words: up to 16 UTF-16 units are kept inline in the key, so looking
 /// one up allocates nothing; longer ones go to an array.
-struct ShapeKey: Hashable, Sendable {
+struct ShapeKey: MemoKey {
     let fontID: Int
     let script: UInt32
     let isRightToLeft: Bool
@@ -134,19 +254,24 @@ struct ShapeKey: Hashable, Sendable {
             && a.inline == b.inline && a.overflow == b.overflow
     }
 
-    /// Folds the fields into one word first (multiply-xor), so the hasher runs one round:
-    /// memo lookups happen for every word of every text.
-    func hash(into hasher: inout Hasher) {
-        func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
-            let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
-            return m ^ (m >> 31)
+    /// The fields folded with `MemoHash.mix`, the code units 8 at a time.
+    var memoHash: UInt64 {
+        var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(script) << 32 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0))
+        h = MemoHash.mix(MemoHash.mix(MemoHash.mix(MemoHash.mix(h, inline.0), inline.1), inline.2), inline.3)
+        if let overflow {
+            overflow.withUnsafeBufferPointer { units in
+                var word: UInt64 = 0
+                for (i, unit) in units.enumerated() {
+                    word = word << 16 | UInt64(unit)
+                    if i & 3 == 3 { h = MemoHash.mix(h, word); word = 0 }
+                }
+                h = MemoHash.mix(h, word)
+            }
         }
-        var h = UInt64(truncatingIfNeeded: fontID) &* 0x9E37_79B9_7F4A_7C15
-        h = mix(h, UInt64(script) << 32 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0))
-        h = mix(mix(mix(mix(h, inline.0), inline.1), inline.2), inline.3)
-        hasher.combine(h)
-        if let overflow { overflow.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        return h
     }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(memoHash) }
 
     /// About the bytes the key holds.
     var byteCount: Int { 48 + (overflow.map { 32 + $0.count * 2 } ?? 0) }
@@ -155,10 +280,15 @@ struct ShapeKey: Hashable, Sendable {
 /// What the kerning between two neighbouring clusters is memoized by: font, script,
 /// direction, and the two clusters' code units packed 16 bits each (up to three units a
 /// side; longer clusters get no cross-boundary kerning).
-struct PairKey: Hashable, Sendable {
+struct PairKey: MemoKey {
     let fontID: Int
     let script: UInt32
     let isRightToLeft: Bool
     let left: UInt64
     let right: UInt64
+
+    var memoHash: UInt64 {
+        let h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(script) << 1 | (isRightToLeft ? 1 : 0))
+        return MemoHash.mix(MemoHash.mix(h, left), right)
+    }
 }
