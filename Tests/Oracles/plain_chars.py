@@ -1,26 +1,34 @@
 #!/usr/bin/env python3
-"""Which characters U+0020..U+024F a font leaves *plain*, derived with fontTools.
+"""Which characters U+0020..U+052F a font leaves *plain*, derived with fontTools.
 
-An independent check of the engine's `LayoutLookups` analysis (Swift, reading the
-tables itself through HarfBuzz's blobs): a character is plain when the font maps it,
-its glyph is no GDEF mark, and no lookup that HarfBuzz applies by default to Latin
-text (the default language system of 'latn', else 'DFLT'/'dflt'; the required
-feature and rvrn ltra ltrm rand trak abvm blwm ccmp locl mark mkmk rlig calt clig
-curs dist kern liga rclt) can start to act at it in text made only of such glyphs.
-Pair adjustments that move only the first glyph's advance are pairwise and allowed.
+An independent check of the engine's `LayoutLookups` / `PlainFace` analysis (Swift,
+reading the tables itself through HarfBuzz's blobs): a character is plain when it is
+Latin, Greek, Cyrillic or Common (fontTools' own Unicode script data), no mark, control
+or format character, the font maps it, its glyph is no GDEF mark, and no lookup that
+HarfBuzz applies by default (the language system of the script it selects, else
+'DFLT'/'dflt'/'latn'; the required feature and rvrn ltra ltrm rand trak abvm blwm
+ccmp locl mark mkmk rlig calt clig curs dist kern liga rclt) can start to act at it in
+text made only of such glyphs. Pair adjustments that move only the first glyph's advance
+are pairwise and allowed, unless the pair adjustments of two lookups cover the glyph
+(one value record per glyph: it scales to any size as HarfBuzz scales it).
+
+Latin text is shaped without a language, Greek in Greek ('ELL ') and Cyrillic in
+Russian ('RUS '), as the engine shapes them. Greek and Cyrillic characters are plain
+only when their lookups are Latin's; all are plain only when Common text gets Latin's.
 
 Prints the characters the font covers that are NOT plain, e.g.
 
     $ pip install fonttools
     $ Tests/Oracles/plain_chars.py fonts/Inter/Inter-Regular.otf
-    ()*+-:<=>@[]x{}~±×÷
 
 (`PlainShapingTests.interNotPlain` pins that answer.) When the lookups chosen for
 Latin and for Common text differ, it says so: the engine then turns plain shaping
 off for the font.
 """
 import sys
+import unicodedata
 
+from fontTools import unicodedata as ftunicode
 from fontTools.ttLib import TTFont
 
 FEATURES = {'rvrn', 'ltra', 'ltrm', 'rand', 'trak', 'Harf', 'HARF', 'Buzz', 'BUZZ',
@@ -35,19 +43,24 @@ def main(path):
     marks = set()
     if gdef is not None and gdef.GlyphClassDef is not None:
         marks = {g for g, c in gdef.GlyphClassDef.classDefs.items() if c == 3}
-    candidates = [c for c in range(0x20, 0x250)
-                  if c in cmap and c != 0xAD and not 0x7F <= c <= 0x9F]
+    scripts = {'Latn': 'latin', 'Grek': 'greek', 'Cyrl': 'cyrillic', 'Zyyy': 'common'}
+    candidates = [c for c in range(0x20, 0x530)
+                  if c in cmap and c != 0xAD and ftunicode.script(chr(c)) in scripts
+                  and unicodedata.category(chr(c)) not in ('Mn', 'Mc', 'Me', 'Cc', 'Cf')]
     glyphs = {cmap[c] for c in candidates} - marks
 
     def meets(coverage):
         return bool(set(coverage.glyphs) & glyphs)
 
-    def lookups(table, script_order):
+    def lookups(table, script_order, language=None):
         for want in script_order:
             for record in table.ScriptList.ScriptRecord:
                 if record.ScriptTag != want:
                     continue
                 langsys = record.Script.DefaultLangSys
+                for other in record.Script.LangSysRecord:
+                    if other.LangSysTag == language:
+                        langsys = other.LangSys
                 if langsys is None:
                     return set()
                 chosen = set()
@@ -64,10 +77,13 @@ def main(path):
     def rules(ruleset, names):
         return [r for n in names for r in (getattr(ruleset, n, None) or [])]
 
+    def pairwise(sub, kind, is_gpos, flags):
+        return is_gpos and kind == 2 and sub.ValueFormat2 == 0 and sub.ValueFormat1 & ~0x44 == 0 \
+            and flags & 0x6 == 0
+
     def starts(sub, kind, is_gpos):
         if is_gpos and kind == 2:
-            pairwise = sub.ValueFormat2 == 0 and sub.ValueFormat1 & ~0x44 == 0
-            return set() if pairwise else set(sub.Coverage.glyphs) & glyphs
+            return set(sub.Coverage.glyphs) & glyphs
         if not is_gpos and kind in (1, 2):
             return set(sub.mapping) & glyphs
         if not is_gpos and kind == 3:
@@ -129,6 +145,7 @@ def main(path):
         raise SystemExit(f'unknown subtable: {"GPOS" if is_gpos else "GSUB"} type {kind}')
 
     acting = set()
+    plain_scripts = {'latin', 'common', 'greek', 'cyrillic'}
     for tag in ('GSUB', 'GPOS'):
         if tag not in font:
             continue
@@ -138,14 +155,31 @@ def main(path):
         if latin != common:
             print(f'{tag}: Latin and Common text get different lookups {sorted(latin ^ common)}: '
                   'no plain shaping', file=sys.stderr)
+            plain_scripts = set()
+        for name, tags, language in (('greek', ['grek', 'DFLT', 'dflt', 'latn'], 'ELL '),
+                                     ('cyrillic', ['cyrl', 'DFLT', 'dflt', 'latn'], 'RUS ')):
+            if lookups(table, tags, language) != latin:
+                plain_scripts.discard(name)
+        paired = set()
+        paired_twice = set()
         for index in sorted(latin):
             lookup = table.LookupList.Lookup[index]
+            covered = set()
             for sub in lookup.SubTable:
                 kind = lookup.LookupType
                 if kind == (9 if tag == 'GPOS' else 7):
                     kind, sub = sub.ExtensionLookupType, sub.ExtSubTable
-                acting |= starts(sub, kind, tag == 'GPOS')
-    print(''.join(chr(c) for c in candidates if cmap[c] in acting or cmap[c] not in glyphs))
+                if pairwise(sub, kind, tag == 'GPOS', lookup.LookupFlag):
+                    covered |= set(sub.Coverage.glyphs) & glyphs
+                else:
+                    acting |= starts(sub, kind, tag == 'GPOS')
+            paired_twice |= paired & covered
+            paired |= covered
+        acting |= paired_twice
+    print(f'{len(candidates)} covered candidates', file=sys.stderr)
+    print(''.join(chr(c) for c in candidates
+                  if cmap[c] in acting or cmap[c] not in glyphs
+                  or scripts[ftunicode.script(chr(c))] not in plain_scripts))
 
 
 if __name__ == '__main__':

@@ -31,9 +31,9 @@ public final class FontFace: @unchecked Sendable {
     /// coverage is asked for every cluster of every text, and a bit test is far cheaper
     /// than a cmap lookup.
     private let bmpCoverage: [UInt64]
-    /// A cache for Prepare's plain-shaping analysis of this face, worked out on first use
-    /// (nil inside: not yet; [] : none).
-    let plainAnalysis = Mutex<[UInt64]?>(nil)
+    /// A cache for Prepare's plain-shaping tables of this face (`PlainFace`), made on first
+    /// use (nil: not yet; .some(nil): the face has none).
+    let plainCache = Mutex<PlainFace??>(nil)
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font;

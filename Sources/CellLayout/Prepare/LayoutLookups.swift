@@ -33,12 +33,12 @@ struct LayoutLookups {
     }
 
     /// The lookup indexes of `table` ("GSUB" or "GPOS") that HarfBuzz applies to text of
-    /// `script` with no language set: the script HarfBuzz selects (falling back to DFLT,
-    /// dflt, latn as it does), its default language system, its required feature and the
-    /// default features.
-    func lookups(in table: hb_tag_t, script: hb_script_t) -> Set<UInt32> {
+    /// `script` in `language` (nil: none set): the script HarfBuzz selects (falling back
+    /// to DFLT, dflt, latn as it does), the language system it selects for the language
+    /// (else the default one), its required feature and the default features.
+    func lookups(in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Set<UInt32> {
         var lookups = Set<UInt32>()
-        for (feature, _) in features(in: table, script: script) {
+        for (feature, _) in features(in: table, script: script, language: language) {
             let n = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
             var got = n
             var list = [UInt32](repeating: 0, count: Int(n))
@@ -50,23 +50,27 @@ struct LayoutLookups {
 
     /// Whether HarfBuzz finds feature `tag` in `table` for text of `script` (in the
     /// language system it selects, as it decides, e.g., whether GPOS kerns).
-    func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t) -> Bool {
-        features(in: table, script: script).contains { $0.tag == Self.tag(tag) }
+    func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Bool {
+        features(in: table, script: script, language: language).contains { $0.tag == Self.tag(tag) }
     }
 
     /// The feature indexes and tags of `table` that HarfBuzz applies to text of `script`
-    /// with no language set: the required feature and the default features of the default
-    /// language system of the script it selects.
-    private func features(in table: hb_tag_t, script: hb_script_t) -> [(index: UInt32, tag: hb_tag_t)] {
-        var tagCount: UInt32 = 8, languageCount: UInt32 = 0
+    /// in `language`: the required feature and the default features of the language
+    /// system HarfBuzz selects (the language's, else the default one) in the script it
+    /// selects.
+    private func features(in table: hb_tag_t, script: hb_script_t,
+                          language: hb_language_t? = nil) -> [(index: UInt32, tag: hb_tag_t)] {
+        var tagCount: UInt32 = 8, languageCount: UInt32 = 8
         var scriptTags = [hb_tag_t](repeating: 0, count: 8)
-        hb_ot_tags_from_script_and_language(script, nil, &tagCount, &scriptTags, &languageCount, nil)
+        var languageTags = [hb_tag_t](repeating: 0, count: 8)
+        hb_ot_tags_from_script_and_language(script, language, &tagCount, &scriptTags, &languageCount, &languageTags)
+        if language == nil { languageCount = 0 }
         var scriptIndex: UInt32 = 0
         var chosen: hb_tag_t = 0
         hb_ot_layout_table_select_script(face, table, tagCount, &scriptTags, &scriptIndex, &chosen)
         guard scriptIndex != UInt32(HB_OT_LAYOUT_NO_SCRIPT_INDEX) else { return [] }
         var languageIndex: UInt32 = 0
-        hb_ot_layout_script_select_language(face, table, scriptIndex, 0, nil, &languageIndex)
+        hb_ot_layout_script_select_language(face, table, scriptIndex, languageCount, &languageTags, &languageIndex)
 
         var features: [(index: UInt32, tag: hb_tag_t)] = []
         var required: UInt32 = 0, requiredTag: hb_tag_t = 0
@@ -88,7 +92,11 @@ struct LayoutLookups {
 
     /// The candidate glyphs at which one of `lookups` of `table` could act on text of
     /// candidate glyphs, pairwise kerning aside: a GPOS pair adjustment that only moves the
-    /// first glyph's advance is not reported, since it depends on nothing but the pair.
+    /// first glyph's advance is not reported, since it depends on nothing but the pair —
+    /// unless the glyph is in the coverage of pairwise adjustments of two or more lookups.
+    /// So a plain glyph's kerning comes from one value record: HarfBuzz scales each
+    /// record to the font size on its own, and one value in font units, kept per face,
+    /// scales the same way (`PlainFace`).
     /// - Throws: `Unsupported` for feature variations and for subtable types or formats
     ///   this reader does not know.
     func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>) throws -> Set<UInt32> {
@@ -106,14 +114,21 @@ struct LayoutLookups {
         let lookupList = Int(try bytes.u16(8))
         let lookupCount = Int(try bytes.u16(lookupList))
         var acting = Set<UInt32>()
+        // Glyphs some lookup's pairwise adjustments cover, and those two lookups cover.
+        var paired = Set<UInt32>(), pairedTwice = Set<UInt32>()
         // Indexes past the list and null offsets are skipped, as HarfBuzz skips them.
-        for index in lookups where Int(index) < lookupCount {
+        for index in lookups.sorted() where Int(index) < lookupCount {
             let lookupOffset = Int(try bytes.u16(lookupList + 2 + 2 * Int(index)))
             guard lookupOffset != 0 else { continue }
             let lookup = lookupList + lookupOffset
             let type = try bytes.u16(lookup)
             let flags = try bytes.u16(lookup + 2)
             let subtableCount = Int(try bytes.u16(lookup + 4))
+            var lookupPaired = Set<UInt32>()
+            defer {
+                pairedTwice.formUnion(paired.intersection(lookupPaired))
+                paired.formUnion(lookupPaired)
+            }
             for s in 0..<subtableCount {
                 let subtableOffset = Int(try bytes.u16(lookup + 6 + 2 * s))
                 guard subtableOffset != 0 else { continue }
@@ -125,10 +140,22 @@ struct LayoutLookups {
                     guard extensionOffset != 0 else { continue }
                     subtable += extensionOffset
                 }
-                acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
+                if isGPOS, kind == 2, try isPairwise(bytes, subtable, flags: flags) {
+                    lookupPaired.formUnion(try covered(bytes, subtable + Int(try bytes.u16(subtable + 2))))
+                } else {
+                    acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
+                }
             }
         }
-        return acting
+        return acting.union(pairedTwice)
+    }
+
+    /// Whether a pair adjustment subtable changes only the first glyph's advance, between
+    /// glyphs that are neighbours: a lookup that skips base glyphs or ligatures (flags
+    /// 0x2, 0x4) may pair glyphs that are not neighbours.
+    private func isPairwise(_ b: Bytes, _ at: Int, flags: UInt16) throws -> Bool {
+        let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
+        return valueFormat2 == 0 && valueFormat1 & ~0x0044 == 0 && flags & 0x0006 == 0
     }
 
     /// The candidate glyphs at which one subtable (of a lookup with `flags`) could start
@@ -141,11 +168,7 @@ struct LayoutLookups {
             // act wherever the (mark) coverage holds a candidate.
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (true, 2):
-            // Pair adjustment that changes only the first glyph's advance, between glyphs
-            // that are neighbours, is pairwise. A lookup that skips base glyphs or
-            // ligatures (flags 0x2, 0x4) may pair glyphs that are not neighbours.
-            let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
-            if valueFormat2 == 0, valueFormat1 & ~0x0044 == 0, flags & 0x0006 == 0 { return [] }
+            // Pair adjustment that is not pairwise (`isPairwise`): it acts at its coverage.
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (false, 4):
             return try ligatureStarts(b, at)

@@ -4,20 +4,34 @@ import CICU
 /// Plain text (`PlainShaping`) in a paragraph: measured from the font's tables instead
 /// of shaped.
 extension ParagraphBuilder {
-    /// A paragraph made only of plain characters (most Latin text), or nil: one plain run
-    /// with a cluster per code unit, measured from the font's tables. The same paragraph
-    /// the general path builds, without its per-cluster font, script and piece work. In an
-    /// attributed text the paragraph lies in one attribute run, `run`, whose kerning
-    /// (`runKern`) is added to every cluster.
+    /// A paragraph made only of plain characters of one script and Common ones (most
+    /// Latin, Greek and Cyrillic text), or nil: one plain run with a cluster per code unit,
+    /// measured from the font's tables. The same paragraph the general path builds (whose
+    /// itemizer gives every cluster that one script), without its per-cluster font, script
+    /// and piece work. In an attributed text the paragraph lies in one attribute run, `run`,
+    /// whose kerning (`runKern`) is added to every cluster.
     func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping,
                         run: Int? = nil, runKern: Int32 = 0) -> PreparedParagraph? {
         let length = range.count
-        for i in 0..<length where !plain.isPlain(base[i]) { return nil }
+        var scripts: UInt8 = 0
+        for i in 0..<length {
+            guard plain.isPlain(base[i]) else { return nil }
+            scripts |= PlainShaping.scriptClass(base[i]).rawValue
+        }
+        let script: hb_script_t
+        switch scripts & ~PlainShaping.ScriptClass.common.rawValue {
+        case 0: script = HB_SCRIPT_COMMON
+        case PlainShaping.ScriptClass.latin.rawValue: script = HB_SCRIPT_LATIN
+        case PlainShaping.ScriptClass.greek.rawValue: script = HB_SCRIPT_GREEK
+        case PlainShaping.ScriptClass.cyrillic.rawValue: script = HB_SCRIPT_CYRILLIC
+        default: return nil  // scripts meet: the general path splits the pieces there
+        }
+        guard plain.shapesPlain(script) else { return nil }
         let breaks = Self.lineBreaks(base, length)
         let breakCount = breaks.count
         var measures = Measures(clusterCount: length)
-        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, run: run ?? 0,
-                    into: &measures)
+        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, script: script,
+                    run: run ?? 0, into: &measures)
         if runKern != 0 {
             for c in 0..<length { measures.advances[c] += runKern }
         }
@@ -42,14 +56,15 @@ extension ParagraphBuilder {
                               clusterRuns: run.map { Array(repeating: UInt16($0), count: length) } ?? [])
     }
 
-    /// Measures a piece of plain text from the font's tables (one code unit per cluster):
-    /// nominal advances, kerning between neighbours. A piece that follows a plain run
-    /// extends it (kerning across the join included), so neighbouring plain words make
-    /// one piece; else it starts a run of its own. `run` is the attribute run (0 in a plain
-    /// text): pieces of different runs stay apart, to be drawn each with its attributes.
+    /// Measures a piece of plain text in `script` from the font's tables (one code unit
+    /// per cluster): nominal advances, kerning between neighbours. A piece that follows a
+    /// plain run of the same script extends it (kerning across the join included), so
+    /// neighbouring plain words make one piece; else it starts a run of its own. `run` is
+    /// the attribute run (0 in a plain text): pieces of different runs stay apart, to be
+    /// drawn each with its attributes.
     func appendPlain(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        run: Int, into m: inout Measures
+        script: hb_script_t, run: Int, into m: inout Measures
     ) {
         let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
         m.plainGlyphs = glyphs
@@ -67,16 +82,16 @@ extension ParagraphBuilder {
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
-           last.run == run {
+           last.run == run, last.script == script {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
             m.advances[clusters.lowerBound - 1] += kern
             m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: plain.font, script: HB_SCRIPT_LATIN, utf16Start: last.utf16Start, utf16End: end,
+                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
                 level: 0, run: run)
         } else {
             m.pieces.append(ShapedPiece(
-                shaped: nil, font: plain.font, script: HB_SCRIPT_LATIN, utf16Start: start, utf16End: end, level: 0,
+                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
                 run: run))
         }
     }

@@ -154,7 +154,7 @@ struct ParagraphBuilder {
 
         // Pieces: one segment, font, script, level and attribute run each. A piece is plain
         // when every cluster in it is a plain character in its run's own font, left to
-        // right, in Latin or Common script.
+        // right, in a script the font shapes plain (`PlainShaping.shapesPlain`).
         var piece = OpenPiece(font: font, plain: plain)
         clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -167,7 +167,7 @@ struct ParagraphBuilder {
             let runPlain = runs == nil ? plain : runs!.plains[run]
             var isPlain = false
             if let runPlain, clusterEnd - clusterStart == 1, level == 0, clusterFont === runPlain.font,
-               script == HB_SCRIPT_LATIN || script == HB_SCRIPT_COMMON {
+               runPlain.shapesPlain(script) {
                 isPlain = runPlain.isPlain(base[clusterStart])
             }
             if cluster > 0, breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level
@@ -292,7 +292,8 @@ struct ParagraphBuilder {
                       offset: Int, unitToCluster: Scratch<Int32>, into measures: inout Measures) {
         let units = piece.start..<end, clusters = piece.firstCluster..<endCluster
         if piece.isPlain, let plain = piece.plain {
-            appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, run: piece.run, into: &measures)
+            appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, script: piece.script,
+                        run: piece.run, into: &measures)
         } else {
             measures.pieces.append(shapePiece(
                 base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,

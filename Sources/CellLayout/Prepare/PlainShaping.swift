@@ -1,104 +1,143 @@
 import CHarfBuzz
-import Synchronization
 
-/// Shaping without HarfBuzz for *plain* text: Latin and common characters that the
-/// font's layout tables leave alone (`FontFace.plainScalars`).
+/// Shaping without HarfBuzz for *plain* text: Latin, Greek, Cyrillic and common
+/// characters that the font's layout tables leave alone (`PlainFace`).
 ///
 /// For such text HarfBuzz gives each character its nominal glyph and nominal advance,
 /// changed only by pairwise kerning (GPOS pair adjustments of the first glyph's advance,
 /// which depend on the pair alone). So a plain run's advances are a table lookup per
 /// character plus one per neighbouring pair, and runs of plain words need neither the
-/// shape memo nor HarfBuzz. Kerning per pair is asked of HarfBuzz the first time the pair
-/// is met (the pair shaped alone, less the two nominal advances) and kept in a dense table.
+/// shape memo nor HarfBuzz.
+///
+/// This is the per-size half: the advances at the font's size. The kerning is kept per
+/// face in font units (`PlainFace`) and scaled here as HarfBuzz scales a GPOS value
+/// record, `(v × mult + 32768) >> 16` with `mult = (scale << 16) / unitsPerEm` — checked
+/// when the tables are made against HarfBuzz's own scaling of every plain glyph's
+/// advance, which goes through the same rounding.
 ///
 /// `PlainShapingTests` checks the result against HarfBuzz for every word and every pair
 /// of the corpora.
-///
-/// Thread-safe: the kerning table is filled with relaxed atomic stores, and two threads
-/// that meet a new pair at once store the same value.
-final class PlainShaping: @unchecked Sendable {
+final class PlainShaping: Sendable {
     /// The first code unit plain text may hold.
     static let first: UInt16 = 0x20
-    /// One past the last: ASCII, Latin-1, Latin Extended-A and -B.
-    static let end: UInt16 = 0x250
-    private static var span: Int { Int(end - first) }
-    /// About the bytes one font's tables hold (the kerning table, mostly).
-    static var byteCount: Int { span * (2 + 4) + span * span * 4 }
+    /// One past the last: Latin (to Latin Extended-B, U+024F), Greek and Coptic,
+    /// Cyrillic and Cyrillic Supplement (U+052F).
+    static let end: UInt16 = 0x530
+    /// About the bytes one font's own tables hold (the face's are counted with the face).
+    static var byteCount: Int { Int(end - first) * 4 + 64 }
+
+    /// The scripts plain text may be in.
+    enum ScriptClass: UInt8 {
+        case common = 1, latin = 2, greek = 4, cyrillic = 8
+
+        /// The HarfBuzz script.
+        var script: hb_script_t {
+            switch self {
+            case .common: HB_SCRIPT_COMMON
+            case .latin: HB_SCRIPT_LATIN
+            case .greek: HB_SCRIPT_GREEK
+            case .cyrillic: HB_SCRIPT_CYRILLIC
+            }
+        }
+
+        /// The language the engine shapes the script in (`Shaper.language(for:preferred:)`).
+        var language: hb_language_t? { Shaper.language(for: script, preferred: nil) }
+    }
 
     /// The font the tables are for.
     let font: Font
-    /// The nominal glyph of each code unit from `first`, or 0 where the unit is not plain.
-    private let glyphs: [UInt16]
-    /// The nominal advance of each code unit from `first`, in layout units.
+    /// The face's tables.
+    let face: PlainFace
+    /// The nominal advance of each code unit from `first`, in layout units (0 where the
+    /// unit is not plain).
     private let advances: [Int32]
-    /// Kerning of each pair of code units, `span × span`: 0 while not yet measured, else
-    /// `kern << 1 | 1`.
-    private let kerning: UnsafeMutablePointer<Atomic<Int32>>
+    /// HarfBuzz's multiplier from font units to layout units at the font's size.
+    private let mult: Int64
 
-    /// Characters that may be plain in some font: no controls, no soft hyphen (a default
-    /// ignorable HarfBuzz hides).
+    /// Characters that may be plain in some font: Latin, Greek, Cyrillic or Common, no
+    /// controls, no soft hyphen (a default ignorable HarfBuzz hides), nothing that extends
+    /// a grapheme cluster (so a plain character is a cluster of its own).
     static func mayBePlain(_ unit: UInt16) -> Bool {
-        unit >= first && unit < end && !(0x7F...0x9F).contains(unit) && unit != 0xAD
-    }
-
-    /// Tables for `font`, or nil when its face has no plain characters.
-    init?(font: Font) {
-        let plain = font.face.plainScalars
-        guard !plain.isEmpty else { return nil }
-        self.font = font
-        var glyphs = [UInt16](repeating: 0, count: Self.span)
-        var advances = [Int32](repeating: 0, count: Self.span)
-        for unit in Self.first..<Self.end where plain[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 {
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font.hbFont, hb_codepoint_t(unit), &glyph) != 0,
-                  glyph != 0, glyph <= UInt16.max else { continue }
-            glyphs[Int(unit - Self.first)] = UInt16(glyph)
-            advances[Int(unit - Self.first)] = hb_font_get_glyph_h_advance(font.hbFont, glyph)
+        guard unit >= first, unit < end, !(0x7F...0x9F).contains(unit), unit != 0xAD,
+              let scalar = Unicode.Scalar(unit) else { return false }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format: return false
+        default: break
         }
-        self.glyphs = glyphs
-        self.advances = advances
-        let count = Self.span * Self.span
-        kerning = .allocate(capacity: count)
-        for i in 0..<count { (kerning + i).initialize(to: Atomic(0)) }
+        return !properties.isGraphemeExtend && scriptClasses[Int(unit - first)] != 0
     }
 
-    deinit {
-        kerning.deinitialize(count: Self.span * Self.span)
-        kerning.deallocate()
+    /// The script class of a code unit in the plain range (`ScriptClass` raw value; 0 for
+    /// other scripts and Inherited), from the same script property the itemizer reads.
+    private static let scriptClasses: [UInt8] = (first..<end).map { unit in
+        switch Shaper.script(of: Unicode.Scalar(unit)!) {
+        case HB_SCRIPT_COMMON: ScriptClass.common.rawValue
+        case HB_SCRIPT_LATIN: ScriptClass.latin.rawValue
+        case HB_SCRIPT_GREEK: ScriptClass.greek.rawValue
+        case HB_SCRIPT_CYRILLIC: ScriptClass.cyrillic.rawValue
+        default: 0
+        }
+    }
+
+    /// The script class of a unit in the plain range.
+    @inline(__always)
+    static func scriptClass(_ unit: UInt16) -> ScriptClass {
+        ScriptClass(rawValue: scriptClasses[Int(unit &- first)]) ?? .common
+    }
+
+    /// Tables for `font`, or nil when its face has no plain characters or HarfBuzz does
+    /// not scale its advances as `kern(_:_:)` scales kerning.
+    init?(font: Font) {
+        guard let face = font.face.plainFace else { return nil }
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(font.hbFont, &xScale, &yScale)
+        let mult = (Int64(xScale) << 16) / Int64(font.face.unitsPerEm)
+        var advances = [Int32](repeating: 0, count: face.glyphs.count)
+        for (i, glyph) in face.glyphs.enumerated() where glyph != 0 {
+            let atSize = hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyph))
+            let units = Int64(hb_font_get_glyph_h_advance(font.face.unscaled, hb_codepoint_t(glyph)))
+            guard atSize == Int32(truncatingIfNeeded: (units * mult + 32768) >> 16) else { return nil }
+            advances[i] = atSize
+        }
+        self.font = font
+        self.face = face
+        self.advances = advances
+        self.mult = mult
     }
 
     /// Whether `unit` is plain in this font.
     @inline(__always)
     func isPlain(_ unit: UInt16) -> Bool {
-        unit >= Self.first && unit < Self.end && glyphs[Int(unit &- Self.first)] != 0
+        unit >= Self.first && unit < Self.end && face.glyphs[Int(unit &- Self.first)] != 0
+    }
+
+    /// Whether text of `script` (a resolved script) may be shaped plain in this font.
+    @inline(__always)
+    func shapesPlain(_ script: hb_script_t) -> Bool {
+        let bit: PlainShaping.ScriptClass? = switch script {
+        case HB_SCRIPT_LATIN: .latin
+        case HB_SCRIPT_COMMON: .common
+        case HB_SCRIPT_CYRILLIC: .cyrillic
+        case HB_SCRIPT_GREEK: .greek
+        default: nil
+        }
+        return bit.map { face.scripts & $0.rawValue != 0 } ?? false
     }
 
     /// The nominal glyph of a plain `unit`.
     @inline(__always)
-    func glyph(_ unit: UInt16) -> UInt16 { glyphs[Int(unit &- Self.first)] }
+    func glyph(_ unit: UInt16) -> UInt16 { face.glyphs[Int(unit &- Self.first)] }
 
     /// The nominal advance of a plain `unit`, in layout units.
     @inline(__always)
     func advance(_ unit: UInt16) -> Int32 { advances[Int(unit &- Self.first)] }
 
     /// The kerning between plain units `left` and `right` (added to `left`'s advance when
-    /// `right` follows it), in layout units.
+    /// `right` follows it in the same script), in layout units.
     @inline(__always)
     func kern(_ left: UInt16, _ right: UInt16) -> Int32 {
-        let index = Int(left &- Self.first) &* Self.span &+ Int(right &- Self.first)
-        let known = kerning[index].load(ordering: .relaxed)
-        if known != 0 { return known >> 1 }
-        let measured = measureKern(left, right)
-        kerning[index].store(measured &<< 1 | 1, ordering: .relaxed)
-        return measured
-    }
-
-    /// The pair shaped by HarfBuzz, less the two nominal advances.
-    private func measureKern(_ left: UInt16, _ right: UInt16) -> Int32 {
-        let pair = [left, right]
-        let shaped = pair.withUnsafeBufferPointer {
-            Shaper.shape($0, font: font, script: HB_SCRIPT_LATIN, isRightToLeft: false)
-        }
-        return Int32(shaped.width - Int64(advance(left)) - Int64(advance(right)))
+        let units = Int64(face.kern(left, right))
+        return units == 0 ? 0 : Int32(truncatingIfNeeded: (units * mult + 32768) >> 16)
     }
 }

@@ -8,13 +8,22 @@ enum Shaper {
         _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool,
         language: hb_language_t? = nil
     ) -> ShapedText {
+        shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language)
+    }
+
+    /// The glyphs of `units` in the HarfBuzz font `hbFont` (a `Font`'s, or a face's
+    /// unscaled one, whose positions are in font units).
+    static func shape(
+        _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t? = nil
+    ) -> ShapedText {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
         hb_buffer_set_script(buffer, script)
         if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_shape(font.hbFont, buffer, nil, 0)
+        hb_shape(hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
@@ -35,7 +44,7 @@ enum Shaper {
         glyphs.withUnsafeBufferPointer { ids in
             nominal.withUnsafeMutableBufferPointer { out in
                 hb_font_get_glyph_h_advances(
-                    font.hbFont, count, ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
+                    hbFont, count, ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
                     out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
             }
         }

@@ -7,17 +7,18 @@ import Testing
 /// alone) against HarfBuzz itself and against the engine with plain shaping off.
 @Suite struct PlainShapingTests {
     /// Characters Inter covers that are not plain, worked out independently with fontTools
-    /// from Inter's GSUB/GPOS (`Tests/Oracles/plain_chars.py`): the `calt` lookups' case
-    /// and arrow forms start at these.
+    /// from Inter's GSUB/GPOS (`Tests/Oracles/plain_chars.py`, which reads Unicode's
+    /// scripts from fontTools' own data): the `calt` lookups' case and arrow forms start
+    /// at these. Inter has script records for `DFLT` and `latn` only, so Greek and
+    /// Cyrillic text gets the default lookups, Latin's: every Greek and Cyrillic
+    /// character Inter covers is plain.
     static let interNotPlain = "()*+-:<=>@[]x{}~±×÷"
 
     static func plainCharacters(_ face: FontFace) -> String {
-        let bits = face.plainScalars
         var result = String.UnicodeScalarView()
-        guard !bits.isEmpty else { return "" }
-        for unit in PlainShaping.first..<PlainShaping.end {
-            let bit: UInt64 = 1 << UInt64(unit & 63)
-            if bits[Int(unit >> 6)] & bit != 0, let scalar = Unicode.Scalar(unit) { result.append(scalar) }
+        guard let glyphs = face.plainFace?.glyphs else { return "" }
+        for (i, glyph) in glyphs.enumerated() where glyph != 0 {
+            result.append(Unicode.Scalar(PlainShaping.first + UInt16(i))!)
         }
         return String(result)
     }
@@ -36,6 +37,28 @@ import Testing
         let plain = Self.plainCharacters(face)
         let expected = Self.coveredCandidates(face).unicodeScalars.filter { !Self.interNotPlain.unicodeScalars.contains($0) }
         #expect(plain == String(String.UnicodeScalarView(expected)))
+        // Greek and Cyrillic are in: `plain_chars.py` counts 1,067 covered candidates in
+        // Inter Regular (by fontTools' Unicode data), 19 of them not plain.
+        #expect(plain.unicodeScalars.filter { (0x370..<0x530).contains($0.value) }.count > 300)
+        if name == "Inter-Regular" { #expect(plain.unicodeScalars.count == 1_067 - 19) }
+    }
+
+    /// The script and language the engine shapes a piece of `units` in (the one real
+    /// script among them, else Common), as the itemizer and `Shaper.language` give them.
+    static func script(of units: [UInt16]) -> (hb_script_t, hb_language_t?) {
+        var script = HB_SCRIPT_COMMON
+        for unit in units {
+            let s = Shaper.script(of: Unicode.Scalar(unit)!)
+            if Shaper.isSpecific(s) { script = s; break }
+        }
+        return (script, Shaper.language(for: script, preferred: nil))
+    }
+
+    static func shape(_ units: [UInt16], _ font: Font) -> ShapedText {
+        let (script, language) = script(of: units)
+        return units.withUnsafeBufferPointer {
+            Shaper.shape($0, font: font, script: script, isRightToLeft: false, language: language)
+        }
     }
 
     /// DejaVu Sans selects different lookups for Latin and for Common text, so it gets
@@ -45,29 +68,52 @@ import Testing
         #expect(Self.plainCharacters(face).isEmpty)
     }
 
-    /// Every pair of plain ASCII characters: the kerning from the table equals HarfBuzz's
-    /// width of the pair less the two alone.
-    @Test func pairKerningIsHarfBuzzs() throws {
-        let font = TestFonts.inter17
+    /// Every pair of plain ASCII characters, and of plain Greek or Cyrillic letters with
+    /// each other and with ASCII punctuation, at three sizes: the kerning kept per face
+    /// in font units and scaled to the size equals HarfBuzz's width of the pair (in the
+    /// pair's script and language) less the two alone.
+    @Test(arguments: [17.0, 13.5, 31])
+    func pairKerningIsHarfBuzzs(size: Double) throws {
+        let font = try TestFonts.library.font(family: "Inter", size: size)
         let plain = try #require(PlainShaping(font: font))
-        let units = (UInt16(0x20)..<0x7F).filter(plain.isPlain)
-        #expect(units.count == 95 - 16)  // printable ASCII less the 16 of `interNotPlain`
-        func width(_ text: [UInt16]) -> Int64 {
-            text.withUnsafeBufferPointer { Shaper.shape($0, font: font, script: HB_SCRIPT_LATIN, isRightToLeft: false).width }
+        let ascii = (UInt16(0x20)..<0x7F).filter(plain.isPlain)
+        #expect(ascii.count == 95 - 16)  // printable ASCII less the 16 of `interNotPlain`
+        let punctuation = ascii.filter { !Character(Unicode.Scalar($0)!).isLetter }
+        let greek = (UInt16(0x391)...0x3C9).filter(plain.isPlain)
+        let cyrillic = (UInt16(0x410)...0x44F).filter(plain.isPlain)
+        #expect(greek.count > 40 && cyrillic.count == 64)
+        var pairs = ascii.flatMap { a in ascii.map { [a, $0] } }
+        for letters in [greek, cyrillic] {
+            let units = letters + punctuation
+            pairs += units.flatMap { a in units.map { [a, $0] } }
         }
+        func width(_ text: [UInt16]) -> Int64 { Self.shape(text, font).width }
         var kerned = 0
-        for a in units {
-            for b in units {
-                let expected = width([a, b]) - width([a]) - width([b])
-                #expect(Int64(plain.kern(a, b)) == expected, "\(a) \(b)")
-                if expected != 0 { kerned += 1 }
-            }
+        for pair in pairs {
+            let expected = width(pair) - width([pair[0]]) - width([pair[1]])
+            #expect(Int64(plain.kern(pair[0], pair[1])) == expected, "\(pair)")
+            if expected != 0 { kerned += 1 }
         }
-        #expect(kerned > 100)  // Inter kerns: the test would be empty otherwise
+        #expect(kerned > 200)  // Inter kerns: the test would be empty otherwise
     }
 
-    /// Every distinct plain word of both corpora, shaped by HarfBuzz as one piece: the same
-    /// glyphs, advances (nominal + pair kerning) and zero offsets the tables give.
+    /// Every plain character alone, at two sizes: HarfBuzz gives its nominal glyph and
+    /// advance, in its own script and language.
+    @Test func everyPlainCharacterAloneIsNominal() throws {
+        for size in [17.0, 11] {
+            let font = try TestFonts.library.font(family: "Inter", size: size)
+            let plain = try #require(PlainShaping(font: font))
+            for unit in PlainShaping.first..<PlainShaping.end where plain.isPlain(unit) {
+                let shaped = Self.shape([unit], font)
+                #expect(shaped.glyphs == [UInt32(plain.glyph(unit))] && shaped.advances == [plain.advance(unit)],
+                        "U+\(String(unit, radix: 16)) at \(size)")
+            }
+        }
+    }
+
+    /// Every distinct plain word of both corpora (Latin, Greek or Cyrillic), shaped by
+    /// HarfBuzz as one piece in its script and language: the same glyphs, advances
+    /// (nominal + pair kerning) and zero offsets the tables give.
     @Test(.enabled(if: TestFonts.hasCorpus, "needs ../shared/corpus beside the clone"))
     func corpusWordsShapeAsTheTablesSay() throws {
         let font = TestFonts.inter17
@@ -77,16 +123,19 @@ import Testing
             for row in try TestFonts.jsonLines(TestFonts.corpus(file)) {
                 for word in row["text"]!.string!.split(separator: " ") {
                     let units = Array((word + " ").utf16)
-                    if units.allSatisfy(plain.isPlain) { words.insert(units) }
+                    guard units.allSatisfy(plain.isPlain) else { continue }
+                    let scripts = Set(units.map { PlainShaping.scriptClass($0) }).subtracting([.common])
+                    if scripts.count <= 1 { words.insert(units) }
                 }
             }
         }
         #expect(words.count > 20_000)
+        // The corpora hold no Greek: Greek is checked by pairs and alone (above).
+        let cyrillic = words.filter { $0.contains { PlainShaping.scriptClass($0) == .cyrillic } }.count
+        #expect(cyrillic > 500, "\(cyrillic) Cyrillic words")
         var mismatches = 0
         for word in words {
-            let shaped = word.withUnsafeBufferPointer {
-                Shaper.shape($0, font: font, script: HB_SCRIPT_LATIN, isRightToLeft: false)
-            }
+            let shaped = Self.shape(word, font)
             let advances = word.indices.map { i in
                 plain.advance(word[i]) + (i + 1 < word.count ? plain.kern(word[i], word[i + 1]) : 0)
             }
