@@ -23,6 +23,7 @@ TARGETS = {
     "query_ns": 1000.0,   # each query under a microsecond
     "update_ms": 1.0,     # a single-row update under a millisecond
     "huge_mb": 300.0,     # 10 M-row JSON Lines under 300 MB peak
+    "system_fonts": 1.25,  # default settings' cold time ÷ the same fonts by folder
     "bytes_per_unit": 20.0,  # memory while measuring one long text, per UTF-16 code unit
     "five_widths": 1.5,   # --widths with five widths costs at most 1.5x one --width
 }
@@ -157,6 +158,15 @@ def render(raw_dir):
             w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(ratio(rp, cp))} | — | | | |")
             w(f"| lines at 343 / at 600 (sanity) | {corpus} | {n(one and one['coldLines'])} / {n(rot and rot['rotationLines'])} | "
               f"{n(pc and pc['coldLines'])} / {n(pr and pr['rotationLines'])} | {n(hb and hb.get('glyphs'))} glyphs | | | |")
+        system = best(text, "coldRowsPerSecond", bench="text-fonts", fonts="system", threads=1)
+        folder = best(text, "coldRowsPerSecond", bench="text-fonts", fonts="dir", threads=1)
+        if system and folder:
+            slow = ratio(folder["coldRowsPerSecond"], system["coldRowsPerSecond"])
+            ok = None if slow is None else slow <= TARGETS["system_fonts"]
+            w(f"| cold, 1 thread, default settings (system fonts) (rows/s) | {system['corpus']} | "
+              f"{n(system['coldRowsPerSecond'])} | — | — | {rx(slow)} the time of the same fonts by folder "
+              f"({n(folder['coldRowsPerSecond'])} rows/s) | ≤ 1.25× | {verdict(ok)} |")
+            summary.append(("default settings ≤ 1.25× the same fonts by folder (public-intl-10k)", rx(slow), ok))
         w("")
         w("Cold: a new `TextEngine(fonts: FontLibrary(useSystemFonts: false))` (empty shape memo), "
           "`prepare` + `fit(width: 343)` of every row; all cores: the rows handed out in chunks of 16 "
@@ -168,7 +178,11 @@ def render(raw_dir):
           "same layouts), single thread, Inter-Regular.otf + DejaVuSans.ttf visible. HarfBuzz floor: "
           "`Benchmarks/peers/hb_floor.c`, `hb_shape` of each row's whole text once with Inter-Regular.otf at "
           "17×1024, no line breaking, no fallback. Pango counts lines its own way (phantom line after a final "
-          "newline; emoji rows measured with hex boxes), so line totals differ slightly.")
+          "newline; emoji rows measured with hex boxes), so line totals differ slightly. Default settings: "
+          "the same cold pass with `FontLibrary()` (bundled fonts, then the system's through fontconfig), "
+          "against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where the folder holds "
+          "the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and NotoSansThai-Regular.ttf "
+          "(issue 9's chain), run back to back.")
         w("")
 
     meta, table = load(raw_dir, "table")

@@ -1,8 +1,10 @@
 // cell-layout-bench: the in-process benchmarks behind Benchmarks/run.
 //
 //   cell-layout-bench text  --corpus FILE [--threads N|all] [--limit N] [--width 343]
-//                           [--rotate 600] [--size 17]
-//       Cold pass: a NEW TextEngine (empty memo, bundled fonts only), prepare + fit every
+//                           [--rotate 600] [--size 17] [--fonts bundled|system|DIR]
+//       Cold pass: a NEW TextEngine (empty memo; bundled fonts only, or with --fonts system
+//       the default settings — the system's fonts through fontconfig — or with --fonts DIR
+//       the bundled fonts and those in DIR, no system fonts), prepare + fit every
 //       row at --width, on N threads (DispatchQueue.concurrentPerform, rows handed out in
 //       chunks from a shared counter, one shared engine). Then rotation: every prepared text
 //       fitted again at --rotate without keeping lines, on the calling thread, with
@@ -167,7 +169,13 @@ func textBenchmark(_ args: Arguments) throws {
     let size = args.double("size", 17)
 
     // Cold: a new engine, so the shape memo and the fallback tables start empty.
-    let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
+    let fonts = args.string("fonts", "bundled")
+    let library = switch fonts {
+    case "bundled": try FontLibrary(useSystemFonts: false)
+    case "system": try FontLibrary()
+    default: try FontLibrary(fontDirectories: [URL(fileURLWithPath: fonts)], useSystemFonts: false)
+    }
+    let engine = TextEngine(fonts: library)
     let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
     let slots = SharedSlots<PreparedText>(count: n)
     let lineSums = SharedSlots<Int>(count: threads)
@@ -228,7 +236,8 @@ func textBenchmark(_ args: Arguments) throws {
     note(String(format: "text %@: %d rows, %d thread(s): cold %.3f s = %.0f rows/s (%d lines at %g; shaped %d, memo hits %d); rotation %.2f ms = %.0f rows/s (%d lines at %g, best of %d; one size(width:) per text: %.0f rows/s)",
                 (corpusPath as NSString).lastPathComponent, n, threads, cold, coldRate, coldLines, width,
                 stats.misses, stats.hits, best * 1000, rotateRate, rotateLines, rotate, passes, eachRate))
-    emit([("bench", "text"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
+    emit([("bench", fonts == "bundled" ? "text" : "text-fonts"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
+          ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
           ("threads", threads), ("coldSeconds", cold), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
           ("rotationSeconds", best), ("rotationRowsPerSecond", rotateRate), ("rotationLines", rotateLines),
           ("rotationEachRowsPerSecond", eachRate),

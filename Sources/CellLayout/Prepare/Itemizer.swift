@@ -40,6 +40,9 @@ struct Itemizer {
 
     static let neutral: UInt8 = 1
     static let emoji: UInt8 = 2
+    /// A cluster no font of the chain covers, drawn as its font's .notdef glyph
+    /// (`PlainShaping.drawsAsNotdef`): the itemizer passes the bit through.
+    static let notdef: UInt8 = 4
 
     init(count: Int, font: Font) {
         self.count = count

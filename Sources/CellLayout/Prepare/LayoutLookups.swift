@@ -99,7 +99,9 @@ struct LayoutLookups {
     /// scales the same way (`PlainFace`).
     /// - Throws: `Unsupported` for feature variations and for subtable types or formats
     ///   this reader does not know.
-    func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>) throws -> Set<UInt32> {
+    /// - Parameter pairwiseActs: whether pairwise kerning counts as acting too (for a
+    ///   glyph whose kerning must be nil, such as .notdef's in `PlainFace.notdefIsPlain`).
+    func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> Set<UInt32> {
         let blob = hb_face_reference_table(face, table)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -140,7 +142,7 @@ struct LayoutLookups {
                     guard extensionOffset != 0 else { continue }
                     subtable += extensionOffset
                 }
-                if isGPOS, kind == 2, try isPairwise(bytes, subtable, flags: flags) {
+                if isGPOS, kind == 2, !pairwiseActs, try isPairwise(bytes, subtable, flags: flags) {
                     lookupPaired.formUnion(try covered(bytes, subtable + Int(try bytes.u16(subtable + 2))))
                 } else {
                     acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
@@ -148,6 +150,11 @@ struct LayoutLookups {
             }
         }
         return acting.union(pairedTwice)
+    }
+
+    /// Every lookup of `table`, whichever feature, script or language selects it.
+    func allLookups(in table: hb_tag_t) -> Set<UInt32> {
+        Set(0..<hb_ot_layout_table_get_lookup_count(face, table))
     }
 
     /// Whether a pair adjustment subtable changes only the first glyph's advance, between

@@ -82,7 +82,7 @@ extension ParagraphBuilder {
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
-           last.run == run, last.script == script {
+           last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
             m.advances[clusters.lowerBound - 1] += kern
@@ -93,6 +93,28 @@ extension ParagraphBuilder {
             m.pieces.append(ShapedPiece(
                 shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
                 run: run))
+        }
+    }
+
+    /// Measures a piece of characters the font lacks (`PlainShaping.drawsAsNotdef`, one
+    /// code unit per cluster) as HarfBuzz shapes them: the .notdef glyph at its advance,
+    /// unkerned. A piece that follows a .notdef run of the same font, script and attribute
+    /// run extends it, so a line of CJK text the fonts lack is one piece.
+    func appendNotdef(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
+        advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
+    ) {
+        if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
+        for cluster in clusters { m.advances[cluster] = advance }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+           last.run == run, last.script == script, !plain.isPlain(base[units.lowerBound - 1]) {
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
+                run: run)
+        } else {
+            m.pieces.append(ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
         }
     }
 }

@@ -116,7 +116,12 @@ struct ParagraphBuilder {
                     clusterFont = runFont
                 } else {
                     clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont))
-                    if FontLibrary.prefersEmoji(scalar) { kind = Itemizer.emoji }
+                    if FontLibrary.prefersEmoji(scalar) {
+                        kind = Itemizer.emoji
+                    } else if clusterFont === runFont, let runPlain, runPlain.drawsAsNotdef(scalar),
+                              !runFont.face.covers(scalar) {
+                        kind = Itemizer.notdef
+                    }
                 }
                 script = Shaper.script(of: scalar)
                 hangs = Self.isHangingSpace(scalar)
@@ -154,7 +159,9 @@ struct ParagraphBuilder {
 
         // Pieces: one segment, font, script, level and attribute run each. A piece is plain
         // when every cluster in it is a plain character in its run's own font, left to
-        // right, in a script the font shapes plain (`PlainShaping.shapesPlain`).
+        // right, in a script the font shapes plain (`PlainShaping.shapesPlain`); it is
+        // .notdef when every cluster in it is a character no font covers that HarfBuzz
+        // would draw as its font's .notdef glyph (`PlainShaping.drawsAsNotdef`).
         var piece = OpenPiece(font: font, plain: plain)
         clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -165,10 +172,10 @@ struct ParagraphBuilder {
             let level = items.levels[cluster]
             let run = Int(items.runs[cluster])
             let runPlain = runs == nil ? plain : runs!.plains[run]
-            var isPlain = false
-            if let runPlain, clusterEnd - clusterStart == 1, level == 0, clusterFont === runPlain.font,
-               runPlain.shapesPlain(script) {
-                isPlain = runPlain.isPlain(base[clusterStart])
+            var isPlain = false, isNotdef = false
+            if let runPlain, clusterEnd - clusterStart == 1, level == 0, clusterFont === runPlain.font {
+                isPlain = runPlain.shapesPlain(script) && runPlain.isPlain(base[clusterStart])
+                isNotdef = items.kinds[cluster] & Itemizer.notdef != 0 && PlainShaping.shapesNotdef(script)
             }
             if cluster > 0, breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level
                 || script != piece.script || run != piece.run {
@@ -185,6 +192,7 @@ struct ParagraphBuilder {
             }
             piece.script = script
             piece.isPlain = piece.isPlain && isPlain
+            piece.isNotdef = piece.isNotdef && isNotdef
             clusterStart = clusterEnd
         }
         clusterStarts[graphemeCount] = Int32(range.lowerBound + length)
@@ -284,16 +292,20 @@ struct ParagraphBuilder {
         /// The attribute run (0 in a plain text).
         var run = 0
         var isPlain = true
+        var isNotdef = true
     }
 
-    /// Ends `piece` at unit `end` and cluster `endCluster`: a plain run measured from the
-    /// tables, or a piece shaped through the memo.
+    /// Ends `piece` at unit `end` and cluster `endCluster`: a plain or .notdef run
+    /// measured from the tables, or a piece shaped through the memo.
     private func emit(_ piece: OpenPiece, units end: Int, clusters endCluster: Int, base: UnsafePointer<UInt16>,
                       offset: Int, unitToCluster: Scratch<Int32>, into measures: inout Measures) {
         let units = piece.start..<end, clusters = piece.firstCluster..<endCluster
         if piece.isPlain, let plain = piece.plain {
             appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, script: piece.script,
                         run: piece.run, into: &measures)
+        } else if piece.isNotdef, let plain = piece.plain, let advance = plain.notdefAdvance {
+            appendNotdef(base, units, clusters: clusters, offset: offset, plain: plain, advance: advance,
+                         script: piece.script, run: piece.run, into: &measures)
         } else {
             measures.pieces.append(shapePiece(
                 base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,

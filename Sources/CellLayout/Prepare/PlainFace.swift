@@ -26,6 +26,11 @@ final class PlainFace: @unchecked Sendable {
     let glyphs: [UInt16]
     /// The scripts (`PlainShaping.ScriptClass` bits) whose text may be shaped plain.
     let scripts: UInt8
+    /// Whether text of characters the face lacks is its .notdef glyph (glyph 0) at its
+    /// nominal advance, one per character, unkerned: no lookup of the face's (of any
+    /// feature) can act on a run of .notdef glyphs, and there is no legacy kern table.
+    /// `PlainShaping.drawsAsNotdef(_:)` says which characters HarfBuzz leaves so.
+    let notdefIsPlain: Bool
     /// Each plain unit's row in the kerning table (from `PlainShaping.first`).
     private let rows: [UInt16]
     private let rowCount: Int
@@ -39,9 +44,10 @@ final class PlainFace: @unchecked Sendable {
     /// About the bytes the tables hold.
     var byteCount: Int { glyphs.count * 4 + rowCount * rowCount * 2 }
 
-    private init(glyphs: [UInt16], scripts: UInt8, unscaled: OpaquePointer) {
+    private init(glyphs: [UInt16], scripts: UInt8, notdefIsPlain: Bool, unscaled: OpaquePointer) {
         self.glyphs = glyphs
         self.scripts = scripts
+        self.notdefIsPlain = notdefIsPlain
         self.unscaled = unscaled
         var rows = [UInt16](repeating: 0, count: glyphs.count)
         var count = 0
@@ -88,7 +94,22 @@ final class PlainFace: @unchecked Sendable {
     /// The tables of `face`, or nil when it has no plain characters.
     static func analyse(_ face: FontFace) -> PlainFace? {
         guard let (glyphs, scripts) = try? plainGlyphs(face), glyphs.contains(where: { $0 != 0 }) else { return nil }
-        return PlainFace(glyphs: glyphs, scripts: scripts, unscaled: face.unscaled)
+        return PlainFace(glyphs: glyphs, scripts: scripts, notdefIsPlain: (try? notdefIsPlain(face)) ?? false,
+                         unscaled: face.unscaled)
+    }
+
+    /// Whether no lookup of the face, of any feature, can act on text of .notdef glyphs
+    /// (kerning of a .notdef pair included), and no legacy kern table can kern one.
+    private static func notdefIsPlain(_ face: FontFace) throws -> Bool {
+        let kern = hb_face_reference_table(face.hbFace, LayoutLookups.tag("kern"))
+        defer { hb_blob_destroy(kern) }
+        guard hb_blob_get_length(kern) == 0 else { return false }
+        let lookups = LayoutLookups(face: face.hbFace, candidates: [1])  // glyph 0 alone
+        for table in ["GSUB", "GPOS"].map(LayoutLookups.tag) {
+            let acting = try lookups.actingGlyphs(in: table, lookups: lookups.allLookups(in: table), pairwiseActs: true)
+            if acting.contains(0) { return false }
+        }
+        return true
     }
 
     private static func plainGlyphs(_ face: FontFace) throws -> ([UInt16], UInt8)? {

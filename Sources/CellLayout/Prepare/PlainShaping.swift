@@ -53,6 +53,9 @@ final class PlainShaping: Sendable {
     private let advances: [Int32]
     /// HarfBuzz's multiplier from font units to layout units at the font's size.
     private let mult: Int64
+    /// The advance of the .notdef glyph in layout units, when characters the face lacks
+    /// may be measured as it (`PlainFace.notdefIsPlain`); else nil.
+    let notdefAdvance: Int32?
 
     /// Characters that may be plain in some font: Latin, Greek, Cyrillic or Common, no
     /// controls, no soft hyphen (a default ignorable HarfBuzz hides), nothing that extends
@@ -104,7 +107,77 @@ final class PlainShaping: Sendable {
         self.face = face
         self.advances = advances
         self.mult = mult
+        notdefAdvance = face.notdefIsPlain ? hb_font_get_glyph_h_advance(font.hbFont, 0) : nil
     }
+
+    /// Whether HarfBuzz draws the one-character cluster `scalar`, which the font lacks
+    /// (the caller knows), as the font's .notdef glyph at its nominal advance, unkerned,
+    /// whatever its neighbours are — when a piece of such clusters is shaped left to right
+    /// in a script of HarfBuzz's default or Hangul shaper (`shapesNotdef(_:)`). So text
+    /// no font of the chain covers (CJK without a CJK font, most often) needs no shaping.
+    ///
+    /// The characters (`notdefCandidates`): Han, Hiragana, Katakana, Bopomofo and Hangul
+    /// letters and CJK punctuation, none a mark, format or space character, default
+    /// ignorable or emoji — and none whose canonical decomposition (a voiced kana, a
+    /// Hangul syllable, a compatibility ideograph) holds a character the font has, which
+    /// HarfBuzz's normalizer would draw instead.
+    @inline(__always)
+    func drawsAsNotdef(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard notdefAdvance != nil, value < 0x10000,
+              Self.notdefCandidates[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 else { return false }
+        return !decomposesToCovered(value)
+    }
+
+    /// Whether the canonical decomposition of `value`, followed all the way down, holds a
+    /// character the font covers.
+    private func decomposesToCovered(_ value: UInt32) -> Bool {
+        var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
+        guard hb_unicode_decompose(Self.unicodeFunctions, value, &a, &b) != 0 else { return false }
+        for part in [a, b] where part != 0 {
+            guard let scalar = Unicode.Scalar(part) else { continue }
+            if font.face.covers(scalar) || decomposesToCovered(part) { return true }
+        }
+        return false
+    }
+
+    nonisolated(unsafe) private static let unicodeFunctions = hb_unicode_funcs_get_default()
+
+    /// Whether a piece in `script` (a resolved script) is shaped by HarfBuzz's default
+    /// shaper or its Hangul shaper, which leave .notdef glyphs of `drawsAsNotdef` alone.
+    static func shapesNotdef(_ script: hb_script_t) -> Bool {
+        switch script {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL,
+             HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_COMMON: true
+        default: false
+        }
+    }
+
+    /// The characters of `drawsAsNotdef`, one bit per BMP code point, worked out once.
+    private static let notdefCandidates: [UInt64] = {
+        let unicode = unicodeFunctions
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in UInt32(0x2E80)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let script = hb_unicode_script(unicode, value)
+            let cjk = [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL]
+                .contains(script)
+            let punctuation = script == HB_SCRIPT_COMMON
+                && ((0x3001...0x303F).contains(value) || (0x30FB...0x30FC).contains(value)
+                    || (0xFF01...0xFF9F).contains(value))
+            guard cjk || punctuation else { continue }
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .spaceSeparator,
+                 .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: continue
+            default: break
+            }
+            guard !properties.isDefaultIgnorableCodePoint, !properties.isEmoji,
+                  !properties.isGraphemeExtend else { continue }
+            bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+        }
+        return bits
+    }()
 
     /// Whether `unit` is plain in this font.
     @inline(__always)

@@ -1,0 +1,59 @@
+import CHarfBuzz
+@testable import CellLayout
+import Testing
+
+/// Text no font of the chain covers, measured as the .notdef glyph without shaping
+/// (`PlainShaping.drawsAsNotdef`), against HarfBuzz and against the engine with the
+/// shortcut off.
+@Suite struct NotdefShapingTests {
+    /// Japanese, Chinese and Korean with CJK punctuation and fullwidth forms: none of it is
+    /// in the bundled fonts (Inter, DejaVu Sans, Noto Color Emoji).
+    static let texts = [
+        "日本語のテキストです。漢字、ひらがな、カタカナ「引用」ー々",
+        "中文文本测试，包括标点符号！（全角）",
+        "한국어텍스트입니다。가나다라마바사",
+        "Mixed 日本語 and English, 中文。",
+    ]
+
+    @Test func inertNotdefInTheBundledFonts() throws {
+        let inter = try #require(PlainShaping(font: TestFonts.inter17))
+        #expect(inter.notdefAdvance == hb_font_get_glyph_h_advance(TestFonts.inter17.hbFont, 0))
+        #expect(inter.drawsAsNotdef("漢") && inter.drawsAsNotdef("。") && inter.drawsAsNotdef("한"))
+        // Voiced kana and compatibility ideographs decompose, into nothing Inter has; spaces
+        // (HarfBuzz draws a space the font lacks as its own space) and marks are shaped.
+        #expect(inter.drawsAsNotdef("で") && inter.drawsAsNotdef("\u{F900}"))
+        #expect(!inter.drawsAsNotdef("\u{3000}") && !inter.drawsAsNotdef("\u{3099}") && !inter.drawsAsNotdef("a"))
+    }
+
+    /// The text is prepared without shaping anything but what the fonts cover, and gives
+    /// HarfBuzz's glyphs and advances: the engine with plain and .notdef shaping off
+    /// agrees on breaks, widths and glyph runs at several widths.
+    @Test(arguments: texts)
+    func notdefRunsAgreeWithHarfBuzz(_ text: String) {
+        let engine = TextEngine(fonts: TestFonts.library)
+        let harfBuzzOnly = TextEngine(
+            fonts: TestFonts.library, shapeMemoEntries: 200_000, shapeMemoBytes: 64 << 20, usesPlainShaping: false)
+        let fast = engine.prepare(text, font: TestFonts.inter17)
+        let shaped = harfBuzzOnly.prepare(text, font: TestFonts.inter17)
+        for width in [40.0, 100, 200, 343, 1000] {
+            let a = fast.fit(width: width), b = shaped.fit(width: width)
+            #expect(a.breakOffsets == b.breakOffsets && a.usedWidth == b.usedWidth, "\(width)")
+            for line in 0..<a.lineCount {
+                #expect(PlainShapingTests.same(a.glyphRuns(ofLine: line), b.glyphRuns(ofLine: line)), "\(width) \(line)")
+            }
+        }
+    }
+
+    @Test func cjkTheFontsLackIsNotShaped() {
+        let engine = TextEngine(fonts: TestFonts.library)
+        _ = engine.prepare("x", font: TestFonts.inter17)  // the font's "…" is shaped once
+        let before = engine.shapeStatistics
+        let layout = engine.prepare(Self.texts[0], font: TestFonts.inter17).fit(width: 10_000)
+        #expect(engine.shapeStatistics.misses == before.misses && engine.shapeStatistics.hits == before.hits)
+        // Every glyph is .notdef at its advance: 29 characters on one line.
+        let runs = layout.glyphRuns(ofLine: 0)
+        #expect(runs.count == 1 && runs[0].glyphs.allSatisfy { $0 == 0 })
+        let advance = Double(hb_font_get_glyph_h_advance(TestFonts.inter17.hbFont, 0)) / Font.unitsPerPoint
+        #expect(abs(layout.usedWidth - advance * Double(Self.texts[0].unicodeScalars.count)) < 1e-9)
+    }
+}
