@@ -76,6 +76,8 @@ struct LayoutCommand: ParsableCommand {
                 TableEncoder.encode(table, into: &writer)
             }
             writer.raw("]}")
+        } else if check == nil {
+            return try DocumentLayout(input: input).run()
         } else {
             let (table, _) = try input.load()
             TableEncoder.encode(table, into: &writer)

@@ -21,24 +21,26 @@ struct LineReader {
     /// Opens `path`, or standard input when `path` is nil or "-".
     /// - Throws: `CLIError` when the file cannot be opened.
     init(path: String?) throws {
-        if let path, path != "-" {
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else {
-                throw CLIError("\(path): cannot open: \(String(cString: strerror(errno)))")
-            }
-            var info = stat()
-            _ = fstat(fd, &info)
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw CLIError("\(path): cannot read: it is a directory")
-            }
-            descriptor = fd
-            name = path
-            if (info.st_mode & S_IFMT) == S_IFREG { totalBytes = Int(info.st_size) }
-        } else {
-            descriptor = 0
-            name = "<stdin>"
+        (descriptor, name, totalBytes) = try Self.open(path)
+    }
+
+    /// Opens `path` for reading, or takes standard input when `path` is nil or "-".
+    /// - Returns: the descriptor, how errors name the input, and its size when it is a
+    ///   regular file.
+    /// - Throws: `CLIError` when the file cannot be opened or is a directory.
+    static func open(_ path: String?) throws -> (descriptor: Int32, name: String, regularSize: Int?) {
+        guard let path, path != "-" else { return (0, "<stdin>", nil) }
+        let fd = Foundation.open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw CLIError("\(path): cannot open: \(String(cString: strerror(errno)))")
         }
+        var info = stat()
+        _ = fstat(fd, &info)
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw CLIError("\(path): cannot read: it is a directory")
+        }
+        return (fd, path, (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil)
     }
 
     /// The next line without its line ending, or nil at the end of the input.

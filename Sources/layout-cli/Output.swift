@@ -11,13 +11,19 @@ enum Output {
         if buffer.count >= 1 << 16 { flushStandardOutput() }
     }
 
+    /// Appends `bytes`, writing the buffer out once it passes 64 KiB.
+    static func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flushStandardOutput() }
+    }
+
     /// Writes out what is buffered.
     static func flushStandardOutput() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+                let written = Glibc.write(1, raw.baseAddress! + offset, raw.count - offset)
                 if written <= 0 { break }
                 offset += written
             }

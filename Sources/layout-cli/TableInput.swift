@@ -19,7 +19,11 @@ struct TableInput: ParsableArguments {
     func load(width override: Double? = nil, scale: Double? = nil) throws -> (TableLayout, TextEngine) {
         let width = try override ?? self.width.map { try OptionValues.positive($0, option: "--width") }
         let engine = try fontOptions.makeEngine()
-        let bytes = try readAll()
+        return (try load(width: width, scale: scale, engine: engine, bytes: try readAll()), engine)
+    }
+
+    /// Parses and lays out the table in `bytes` (the whole document), at `width` when given.
+    func load(width: Double?, scale: Double? = nil, engine: TextEngine, bytes: [UInt8]) throws -> TableLayout {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -29,7 +33,7 @@ struct TableInput: ParsableArguments {
         do {
             var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
             if let scale { spec.metrics.scale = scale }
-            return (try TableLayout(spec: spec, engine: engine), engine)
+            return try TableLayout(spec: spec, engine: engine)
         } catch let error as InputError {
             throw CLIError("\(name): \(error)")
         } catch let error as FontError {

@@ -37,6 +37,19 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the one value at the start of `bytes`, as it stands `depth` containers deep
+    /// in a document (the nesting limit counts them), leaving the bytes after it unread: how
+    /// a streamed document's pieces are parsed with the errors the whole document would give.
+    /// Nothing is skipped before the value (white space, a byte order mark).
+    /// - Returns: the value and the number of bytes it took.
+    /// - Throws: `SyntaxError`, located in `bytes`.
+    public static func parsePrefix(_ bytes: [UInt8], depth: Int) throws(SyntaxError) -> (value: JSONValue, count: Int) {
+        var parser = JSONParser(bytes: bytes)
+        parser.depth = depth
+        let value = try parser.parseValue()
+        return (value, parser.index)
+    }
+
     /// Parses one JSON document from a string.
     public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         try parse(Array(text.utf8))

@@ -40,14 +40,10 @@ public struct TableDecoder: Sendable {
         switch (members["sections"], members["rows"]) {
         case (let sections?, nil):
             table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
-            if table.sections.reduce(0, { $0 + $1.rows.count }) > TableSpec.maxRows {
-                throw sections.error("more than \(TableSpec.maxRows) rows, the most one table document may have")
-            }
+            try Self.checkRowCount(table.sections.reduce(0, { $0 + $1.rows.count }), path: sections.path)
         case (nil, let rows?):
             let nodes = try rows.elements()
-            if nodes.count > TableSpec.maxRows {
-                throw rows.error("more than \(TableSpec.maxRows) rows, the most one table document may have")
-            }
+            try Self.checkRowCount(nodes.count, path: rows.path)
             table.sections = [SectionSpec(rows: try nodes.map { node throws(InputError) in try cell(node, table.metrics) })]
         case (nil, nil):
             throw root.error("missing \"sections\" (or \"rows\")")
@@ -57,10 +53,20 @@ public struct TableDecoder: Sendable {
         return table
     }
 
-    /// One ROW on its own, as a JSON Lines stream carries them (paths start at the row).
+    /// One ROW on its own, as a JSON Lines stream carries them (paths start at the row), or
+    /// as a streamed document's rows come (`path` is then where the row is, `rows[7]`).
     /// - Throws: `InputError`.
-    public func decodeRow(_ row: JSONValue, metrics: TableMetrics) throws(InputError) -> CellSpec {
-        try cell(JSONNode(row), metrics)
+    public func decodeRow(_ row: JSONValue, path: String = "", metrics: TableMetrics) throws(InputError) -> CellSpec {
+        try cell(JSONNode(row, path: path), metrics)
+    }
+
+    /// Refuses more than ``TableSpec/maxRows`` rows in one document, naming `path`
+    /// (`sections` or `rows`): the check `decode(_:width:)` makes, for a reader that
+    /// counts a document's rows as it streams them.
+    /// - Throws: `InputError`.
+    public static func checkRowCount(_ count: Int, path: String) throws(InputError) {
+        guard count > TableSpec.maxRows else { return }
+        throw InputError(path: path, "more than \(TableSpec.maxRows) rows, the most one table document may have")
     }
 
     /// A `"metrics"` object on its own (overrides of the defaults).

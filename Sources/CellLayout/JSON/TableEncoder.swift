@@ -6,21 +6,11 @@ import Foundation
 public enum TableEncoder {
     /// The whole table as one JSON object.
     public static func encode(_ table: TableLayout, into writer: inout JSONWriter) {
-        writer.raw("{\"width\":")
-        writer.write(table.width)
-        writer.raw(",\"contentHeight\":")
-        writer.write(table.contentHeight)
-        writer.raw(",\"sections\":[")
-        for (s, section) in table.sections.enumerated() {
-            if s > 0 { writer.raw(",") }
-            writer.raw("{\"header\":")
-            span(table.headerSpan(s), into: &writer)
-            writer.raw(",\"footer\":")
-            span(table.footerSpan(s), into: &writer)
-            writer.raw(",\"rows\":[")
+        encode(width: table.width, offsets: table.offsets, sectionStarts: table.sectionStarts, into: &writer) {
+            s, y, writer in
             // Rows are laid out when read: a few thousand at a time, laid out and encoded on
             // all cores, then written in order with their y.
-            let rows = section.rows
+            let rows = table.rows(inSection: s)
             for start in stride(from: 0, to: rows.count, by: 4096) {
                 let fields = (start..<min(rows.count, start + 4096)).concurrentMap(chunk: 16) { r in
                     var fields = JSONWriter()
@@ -30,15 +20,57 @@ public enum TableEncoder {
                 for (i, bytes) in fields.enumerated() {
                     let r = start + i
                     if r > 0 { writer.raw(",") }
-                    writer.raw("{\"id\":")
-                    writer.write(rows.cells[r].id)
-                    writer.raw(",\"y\":")
-                    writer.write(table.rect(of: RowPath(section: s, row: r)).minY)
-                    writer.raw(",")
-                    writer.raw(bytes)
-                    writer.raw("}")
+                    encodeRow(id: { $0.write(rows.cells[r].id) }, y: y(r), into: &writer) { $0.raw(bytes) }
                 }
             }
+        }
+    }
+
+    /// A table whose rows were laid out elsewhere, as a streamed document's are: the same
+    /// bytes as `encode(_:into:)` gives the table with those rows.
+    /// - Parameters:
+    ///   - table: the table without its rows (its sections' headers and footers).
+    ///   - rowHeights: each section's row heights, in order.
+    ///   - writer: where the table goes.
+    ///   - row: writes row `path`, which starts at `y` (with `encodeRow(id:y:into:fields:)`),
+    ///     in table order; it may take the bytes written so far out of `writer`.
+    public static func encode(
+        _ table: TableLayout, rowHeights: [[Double]], into writer: inout JSONWriter,
+        row: (_ path: RowPath, _ y: Double, inout JSONWriter) throws -> Void
+    ) rethrows {
+        precondition(rowHeights.count == table.sections.count, "one list of row heights per section")
+        let (offsets, starts) = TableLayout.offsets(ofSections: zip(table.sections, rowHeights).lazy.map {
+            (header: $0.header.height, rows: $1, footer: $0.footer.height)
+        })
+        try encode(width: table.width, offsets: offsets, sectionStarts: starts, into: &writer) { s, y, writer in
+            for r in rowHeights[s].indices {
+                if r > 0 { writer.raw(",") }
+                try row(RowPath(section: s, row: r), y(r), &writer)
+            }
+        }
+    }
+
+    /// The table object around its rows, with every y from `offsets` (items by section:
+    /// header, rows, footer; `sectionStarts` as `TableLayout` keeps them): `rows` writes
+    /// section `s`'s rows, comma-separated, row `r` at `y(r)`.
+    private static func encode(
+        width: Double, offsets: OffsetIndex, sectionStarts: [Int], into writer: inout JSONWriter,
+        rows: (_ section: Int, _ y: (Int) -> Double, inout JSONWriter) throws -> Void
+    ) rethrows {
+        writer.raw("{\"width\":")
+        writer.write(width)
+        writer.raw(",\"contentHeight\":")
+        writer.write(offsets.total)
+        writer.raw(",\"sections\":[")
+        for s in 0..<(sectionStarts.count - 1) {
+            let header = sectionStarts[s], footer = sectionStarts[s + 1] - 1
+            if s > 0 { writer.raw(",") }
+            writer.raw("{\"header\":")
+            span(offsets.span(of: header), into: &writer)
+            writer.raw(",\"footer\":")
+            span(offsets.span(of: footer), into: &writer)
+            writer.raw(",\"rows\":[")
+            try rows(s, { offsets.offset(of: header + 1 + $0) }, &writer)
             writer.raw("]}")
         }
         writer.raw("]}")
@@ -46,16 +78,25 @@ public enum TableEncoder {
 
     /// One row; a nil `id` leaves the key out.
     public static func encode(_ row: RowLayout, id: RowID?, y: Double, into writer: inout JSONWriter) {
+        encodeRow(id: id.map { id in { $0.write(id) } }, y: y, into: &writer) { encodeFields(row, into: &$0) }
+    }
+
+    /// One row from parts written apart, as a stream does (it encodes rows on many threads
+    /// and learns their y later): `id` writes the id's JSON (nil leaves the key out),
+    /// `fields` the members `encodeFields(_:into:)` writes.
+    public static func encodeRow(
+        id: ((inout JSONWriter) -> Void)?, y: Double, into writer: inout JSONWriter, fields: (inout JSONWriter) -> Void
+    ) {
         if let id {
             writer.raw("{\"id\":")
-            writer.write(id)
+            id(&writer)
             writer.raw(",\"y\":")
         } else {
             writer.raw("{\"y\":")
         }
         writer.write(y)
         writer.raw(",")
-        encodeFields(row, into: &writer)
+        fields(&writer)
         writer.raw("}")
     }
 
@@ -101,10 +142,10 @@ public enum TableEncoder {
         writer.raw("}")
     }
 
-    private static func span(_ span: (y: Double, height: Double), into writer: inout JSONWriter) {
+    private static func span(_ span: (offset: Double, height: Double), into writer: inout JSONWriter) {
         guard span.height > 0 else { return writer.raw("null") }
         writer.raw("{\"y\":")
-        writer.write(span.y)
+        writer.write(span.offset)
         writer.raw(",\"height\":")
         writer.write(span.height)
         writer.raw("}")

@@ -106,21 +106,34 @@ public final class TableLayout {
 
     private func relayout(subviewStates: [BlockedArray<SubviewState?>?]) throws {
         var states: [SectionState] = []
-        var heights: [Double] = []
-        sectionStarts = [0]
+        var items: [(header: Double, rows: [Double], footer: Double)] = []
         for (s, section) in spec.sections.enumerated() {
             let state = SectionState(
                 header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s),
                 footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s),
                 subviewStates: subviewStates[s])
-            heights.append(state.header.height)
-            heights.append(contentsOf: try rowHeights(section.rows, from: state.subviewStates))
-            heights.append(state.footer.height)
+            items.append((state.header.height, try rowHeights(section.rows, from: state.subviewStates), state.footer.height))
             states.append(state)
-            sectionStarts.append(heights.count)
         }
         sectionStates = states
-        offsets = OffsetIndex(heights: heights)
+        (offsets, sectionStarts) = Self.offsets(ofSections: items)
+    }
+
+    /// The offset index of sections' items — per section the heights of its header, its
+    /// rows and its footer — and the item index where each section starts (and one past the
+    /// last): the one way a table's y offsets are made, so that a table streamed row by row
+    /// (`TableEncoder.encode(_:rowHeights:into:row:)`) gets the same offsets to the last bit.
+    static func offsets<Sections: Sequence>(ofSections sections: Sections) -> (OffsetIndex, [Int])
+    where Sections.Element == (header: Double, rows: [Double], footer: Double) {
+        var heights: [Double] = []
+        var starts = [0]
+        for section in sections {
+            heights.append(section.header)
+            heights.append(contentsOf: section.rows)
+            heights.append(section.footer)
+            starts.append(heights.count)
+        }
+        return (OffsetIndex(heights: heights), starts)
     }
 
     /// The heights of `cells` laid out at the table's width, each from its subview state
