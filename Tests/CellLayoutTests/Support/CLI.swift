@@ -18,10 +18,14 @@ enum CLI {
     }()
 
     /// Runs `layout-cli arguments` with `stdin` as standard input, waiting for it to end.
-    static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> Result {
+    /// - Parameter environment: variables to set (or replace) for this run.
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output
