@@ -5,7 +5,7 @@
   report.py tag K=V … < JSON Lines              -> the same records with K=V added
   report.py render RAW_DIR                      -> the Markdown report on stdout
 
-RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, limits, huge), each starting
+RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, limits, document, huge), each starting
 with a {"bench":"meta",...} record; every timed benchmark appears once per run, and the
 report keeps the best run of each (highest rows/s, lowest time).
 """
@@ -26,6 +26,8 @@ TARGETS = {
     "system_fonts": 1.25,  # default settings' cold time ÷ the same fonts by folder
     "bytes_per_unit": 20.0,  # memory while measuring one long text, per UTF-16 code unit
     "five_widths": 1.5,   # --widths with five widths costs at most 1.5x one --width
+    "document": 1.5,      # a table document costs at most 1.5x the same rows as JSON Lines
+    "document_mb": 500.0,  # a million-row document under 500 MB peak
 }
 
 
@@ -103,7 +105,7 @@ def meta_line(meta):
 def render(raw_dir):
     lines = []
     w = lines.append
-    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "limits", "huge")]
+    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "limits", "document", "huge")]
     machine = next((m for m in metas if m), {}) or {}
     w("# cell-layout benchmarks")
     w("")
@@ -309,6 +311,46 @@ def render(raw_dir):
             w("|---|---|---|")
             for k in sorted(sizes):
                 w(f"| {k:,} | {sizes[k]['seconds']:.2f} s | {sizes[k]['maxRssKB'] / 1024:,.0f} MB |")
+        w("")
+
+    meta, document = load(raw_dir, "document")
+    if document:
+        w("## A table document against the same rows as JSON Lines (`Benchmarks/run --only document`)")
+        w("")
+        w(meta_line(meta))
+        w("")
+        w("| rows | input | wall | rows/s | CPU | peak RSS | ÷ JSON Lines, wall (per run) | target | |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        for rows in sorted({r["rows"] for r in document}):
+            base = best(document, "seconds", False, bench="document", input="jsonl", rows=rows)
+            for name in ("jsonl", "document", "document-width-last"):
+                r = best(document, "seconds", False, bench="document", input=name, rows=rows)
+                if not r or not base:
+                    continue
+                cost = ratio(r["seconds"], base["seconds"])
+                pairs = []
+                for run in sorted({x["run"] for x in document if x["rows"] == rows}):
+                    a = best(document, "seconds", False, bench="document", input="jsonl", rows=rows, run=run)
+                    b = best(document, "seconds", False, bench="document", input=name, rows=rows, run=run)
+                    if a and b:
+                        pairs.append(rx(ratio(b["seconds"], a["seconds"])))
+                mb = r["maxRssKB"] / 1024
+                if name == "jsonl":
+                    w(f"| {rows:,} | `{r['line'].split('/')[-1]}` (JSON Lines) | {r['seconds']:.1f} s | {n(r['rowsPerSecond'])} | "
+                      f"{r['cpuSeconds']:.1f} s | {mb:,.0f} MB | 1× | | |")
+                    continue
+                ok = cost <= TARGETS["document"] and (rows < 1_000_000 or mb < TARGETS["document_mb"])
+                target = "≤ 1.5×" + (", < 500 MB" if rows >= 1_000_000 else "")
+                w(f"| {rows:,} | `{r['line'].split('/')[-1]}` | {r['seconds']:.1f} s | {n(r['rowsPerSecond'])} | "
+                  f"{r['cpuSeconds']:.1f} s | {mb:,.0f} MB | {rx(cost)} ({', '.join(pairs)}) | {target} | {verdict(ok)} |")
+                summary.append((f"{rows:,}-row document (`{name}`) ≤ 1.5× JSON Lines"
+                                + (" and < 500 MB" if rows >= 1_000_000 else ""), f"{rx(cost)}, {mb:,.0f} MB", ok))
+        w("")
+        w("The same `gen_rows.py` rows (public-10k cycled; subtitle rows with their detail, accessories cycling) as "
+          "JSON Lines through `layout --jsonl --width 375` and as one table document through `layout table.json`, "
+          "`\"width\"` before the rows and after them; files on disk, output to /dev/null, default settings (system "
+          "fonts through fontconfig). Each run times the three back to back (A/B interleaved); the ratio is of the "
+          "best wall times, each run's own in brackets. Peak RSS is `/usr/bin/time -f %M`.")
         w("")
 
     meta, huge = load(raw_dir, "huge")
