@@ -319,38 +319,44 @@ def render(raw_dir):
         w("")
         w(meta_line(meta))
         w("")
-        w("| rows | input | wall | rows/s | CPU | peak RSS | ÷ JSON Lines, wall (per run) | target | |")
-        w("|---|---|---|---|---|---|---|---|---|")
+        w("| rows | input | CPU (wall, rows/s) | peak RSS | ÷ JSON Lines, CPU (per run) | ÷ JSON Lines, wall | target (CPU, RSS) | |")
+        w("|---|---|---|---|---|---|---|---|")
         for rows in sorted({r["rows"] for r in document}):
-            base = best(document, "seconds", False, bench="document", input="jsonl", rows=rows)
+            match = dict(bench="document", rows=rows)
+            base = best(document, "cpuSeconds", False, input="jsonl", **match)
+            base_wall = best(document, "seconds", False, input="jsonl", **match)
             for name in ("jsonl", "document", "document-width-last"):
-                r = best(document, "seconds", False, bench="document", input=name, rows=rows)
+                r = best(document, "cpuSeconds", False, input=name, **match)
+                r_wall = best(document, "seconds", False, input=name, **match)
                 if not r or not base:
                     continue
-                cost = ratio(r["seconds"], base["seconds"])
+                mb = max(x["maxRssKB"] for x in document if x.get("input") == name and x["rows"] == rows) / 1024
+                figure = (f"{r['cpuSeconds']:.1f} s ({r_wall['seconds']:.1f} s, "
+                          f"{n(rows / r_wall['seconds'])} rows/s)")
+                line = "`" + " ".join(part.split("/")[-1] for part in r["line"].split()) + "`"
+                if name == "jsonl":
+                    w(f"| {rows:,} | {line} (JSON Lines) | {figure} | {mb:,.0f} MB | 1× | 1× | | |")
+                    continue
+                cost = ratio(r["cpuSeconds"], base["cpuSeconds"])
                 pairs = []
                 for run in sorted({x["run"] for x in document if x["rows"] == rows}):
-                    a = best(document, "seconds", False, bench="document", input="jsonl", rows=rows, run=run)
-                    b = best(document, "seconds", False, bench="document", input=name, rows=rows, run=run)
+                    a = best(document, "cpuSeconds", False, input="jsonl", run=run, **match)
+                    b = best(document, "cpuSeconds", False, input=name, run=run, **match)
                     if a and b:
-                        pairs.append(rx(ratio(b["seconds"], a["seconds"])))
-                mb = r["maxRssKB"] / 1024
-                if name == "jsonl":
-                    w(f"| {rows:,} | `{r['line'].split('/')[-1]}` (JSON Lines) | {r['seconds']:.1f} s | {n(r['rowsPerSecond'])} | "
-                      f"{r['cpuSeconds']:.1f} s | {mb:,.0f} MB | 1× | | |")
-                    continue
-                ok = cost <= TARGETS["document"] and (rows < 1_000_000 or mb < TARGETS["document_mb"])
-                target = "≤ 1.5×" + (", < 500 MB" if rows >= 1_000_000 else "")
-                w(f"| {rows:,} | `{r['line'].split('/')[-1]}` | {r['seconds']:.1f} s | {n(r['rowsPerSecond'])} | "
-                  f"{r['cpuSeconds']:.1f} s | {mb:,.0f} MB | {rx(cost)} ({', '.join(pairs)}) | {target} | {verdict(ok)} |")
-                summary.append((f"{rows:,}-row document (`{name}`) ≤ 1.5× JSON Lines"
-                                + (" and < 500 MB" if rows >= 1_000_000 else ""), f"{rx(cost)}, {mb:,.0f} MB", ok))
+                        pairs.append(rx(ratio(b["cpuSeconds"], a["cpuSeconds"])))
+                big = rows >= 1_000_000
+                ok = cost <= TARGETS["document"] and (not big or mb < TARGETS["document_mb"])
+                w(f"| {rows:,} | {line} | {figure} | {mb:,.0f} MB | {rx(cost)} ({', '.join(pairs)}) | "
+                  f"{rx(ratio(r_wall['seconds'], base_wall['seconds']))} | ≤ 1.5×{', < 500 MB' if big else ''} | {verdict(ok)} |")
+                summary.append((f"{rows:,}-row document (`{name}`) ≤ 1.5× JSON Lines (CPU)"
+                                + (" and < 500 MB peak" if big else ""), f"{rx(cost)}, {mb:,.0f} MB", ok))
         w("")
         w("The same `gen_rows.py` rows (public-10k cycled; subtitle rows with their detail, accessories cycling) as "
           "JSON Lines through `layout --jsonl --width 375` and as one table document through `layout table.json`, "
           "`\"width\"` before the rows and after them; files on disk, output to /dev/null, default settings (system "
-          "fonts through fontconfig). Each run times the three back to back (A/B interleaved); the ratio is of the "
-          "best wall times, each run's own in brackets. Peak RSS is `/usr/bin/time -f %M`.")
+          "fonts through fontconfig). Each run times the three back to back (A/B interleaved). Cost is CPU time "
+          "(user + system), the figure that holds on a shared machine, as in the widths section; wall time beside "
+          "it (best runs). Peak RSS is `/usr/bin/time -f %M`, the highest of the runs.")
         w("")
 
     meta, huge = load(raw_dir, "huge")
