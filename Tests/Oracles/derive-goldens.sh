@@ -42,14 +42,19 @@ echo "== a. pango-inter17-corpus.jsonl" >&2
 "$here/pango_lines.py" --input "$corpus" --font "$inter" --family Inter --size 17 \
     --widths "$widths" --compact > "$fixtures/pango-inter17-corpus.jsonl"
 
-echo "== b. pango-inter17-dejavu-corpus.jsonl" >&2
+echo "== b. Inter + DejaVu line counts (for the statistics only: no test reads them)" >&2
 "$here/pango_lines.py" --input "$corpus" --font "$inter" --font "$dejavu" --family Inter --size 17 \
-    --widths "$widths" --compact > "$fixtures/pango-inter17-dejavu-corpus.jsonl"
+    --widths "$widths" --compact > "$tmp/inter17-dejavu-corpus.jsonl"
 
 echo "== c. pango-inter17-sample.jsonl" >&2
 "$here/goldens.py" sample-ids "$corpus" "$fixtures/pango-inter17-corpus.jsonl" > "$tmp/ids"
 "$here/pango_lines.py" --input "$corpus" --ids "$tmp/ids" --with-text --font "$inter" \
     --family Inter --size 17 --widths "$widths" > "$fixtures/pango-inter17-sample.jsonl"
+
+echo "== c2. pango-inter17-slice.jsonl (every 3rd row of public-10k that Inter covers, with texts and breaks)" >&2
+"$here/pango_lines.py" --input "$corpus" --with-text --font "$inter" --family Inter --size 17 \
+    --widths "$widths" > "$tmp/latin.jsonl"
+"$here/goldens.py" slice 3 "$tmp/latin.jsonl" --covered > "$fixtures/pango-inter17-slice.jsonl"
 
 echo "== d. hb-shape-widths.jsonl" >&2
 "$here/hb_widths.py" "$inter_dir" > "$fixtures/hb-shape-widths.jsonl"
@@ -62,7 +67,7 @@ echo "== e. pango-attributed-sample.jsonl (issue 10)" >&2
 "$here/pango_attributed.py" fixture "$tmp/attributed.jsonl" "$tmp/attributed-pango.jsonl" 1000 \
     > "$fixtures/pango-attributed-sample.jsonl"
 
-echo "== e. pango-intl-chain-slice.jsonl (every 5th row of public-intl-10k, the issue-9 chain)" >&2
+echo "== e. pango-intl-chain-slice.jsonl (every 5th row of public-intl-10k with texts and breaks, the issue-9 chain)" >&2
 intl="$(dirname "$corpus")/public-intl-10k.jsonl"
 noto=/usr/share/fonts/truetype/noto
 cjk=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
@@ -71,12 +76,12 @@ for f in "$noto/NotoColorEmoji.ttf" "$cjk" "$noto/NotoSansDevanagari-Regular.ttf
 done
 cmp -s "$noto/NotoColorEmoji.ttf" "$repo/fonts/NotoColorEmoji/NotoColorEmoji.ttf" \
     || { echo "fonts/NotoColorEmoji differs from $noto/NotoColorEmoji.ttf" >&2; exit 1; }
-"$here/pango_lines.py" --input "$intl" --font "$inter" --font "$dejavu" --font "$noto/NotoColorEmoji.ttf" \
+"$here/pango_lines.py" --input "$intl" --with-text --font "$inter" --font "$dejavu" --font "$noto/NotoColorEmoji.ttf" \
     --font "$cjk" --font "$noto/NotoSansDevanagari-Regular.ttf" --font "$noto/NotoSansThai-Regular.ttf" \
     --family Inter --size 17 --widths "$widths" > "$tmp/intl.jsonl"
-"$here/intl_agreement.py" --slice 5 "$tmp/intl.jsonl" > "$fixtures/pango-intl-chain-slice.jsonl"
+"$here/goldens.py" slice 5 "$tmp/intl.jsonl" > "$fixtures/pango-intl-chain-slice.jsonl"
 
 echo "== statistics (for README.md)" >&2
-"$here/goldens.py" stats "$fixtures/pango-inter17-corpus.jsonl" "$fixtures/pango-inter17-dejavu-corpus.jsonl"
-wc -l "$fixtures"/pango-inter17-corpus.jsonl "$fixtures"/pango-inter17-dejavu-corpus.jsonl \
+"$here/goldens.py" stats "$fixtures/pango-inter17-corpus.jsonl" "$tmp/inter17-dejavu-corpus.jsonl"
+wc -l "$fixtures"/pango-inter17-corpus.jsonl "$fixtures"/pango-inter17-slice.jsonl \
       "$fixtures"/pango-inter17-sample.jsonl "$fixtures"/hb-shape-widths.jsonl >&2

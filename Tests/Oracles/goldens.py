@@ -6,6 +6,9 @@ here: every number comes from the pango_lines C oracle or from hb-shape.
   goldens.py stats INTER_COMPACT [DEJAVU_COMPACT]      -> markdown table for README.md
   goldens.py crosscheck-hb HB_WIDTHS FONT_DIR          -> Pango width vs hb-shape width1024
   goldens.py sanity FONT                               -> the sanity checks (exit 1 on failure)
+  goldens.py slice EVERY PANGO [--covered]             -> a test fixture: every EVERY-th row of
+                                                          pango_lines output (run with --with-text),
+                                                          only covered rows with --covered
 """
 import json
 import os
@@ -55,6 +58,20 @@ def stats(*paths):
                 cells.append(f"{sum(vals) / len(vals):.3f} | {max(vals)}")
             ncov = sum(1 for r in subset if r["covered"])
             print(f"| {label} | {len(subset)} | {ncov} | " + " | ".join(cells) + " |")
+
+
+def slice_fixture(every, pango, *flags):
+    """Every `every`-th row of pango_lines output (`--with-text`, with breaks), compact: id,
+    text, and lines and breaks per width, so a test needs nothing but the repository.
+    `--covered` keeps only the rows whose glyphs the oracle's fonts all have."""
+    widths = (200, 343, 600)
+    for n, r in enumerate(load(pango)):
+        if n % int(every) or ("--covered" in flags and not r["covered"]):
+            continue
+        print(json.dumps({"id": r["id"], "text": r["text"],
+                          "lines": [r["w%d" % w]["lines"] for w in widths],
+                          "breaks": [r["w%d" % w]["breaks"] for w in widths]},
+                         ensure_ascii=False, separators=(",", ":")))
 
 
 def run_oracle(args, texts):
@@ -123,6 +140,8 @@ if __name__ == "__main__":
         stats(*args)
     elif cmd == "crosscheck-hb":
         sys.exit(crosscheck_hb(*args))
+    elif cmd == "slice":
+        slice_fixture(*args)
     elif cmd == "sanity":
         sys.exit(sanity(*args))
     else:

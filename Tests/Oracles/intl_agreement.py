@@ -2,7 +2,6 @@
 """Agreement of the engine with Pango on the international corpus, per width and per script.
 
 Usage: intl_agreement.py CORPUS PANGO.jsonl OURS-200.jsonl OURS-343.jsonl OURS-600.jsonl [--examples N]
-       intl_agreement.py --slice N PANGO.jsonl   (the test fixture: every Nth row, compact)
 
 PANGO.jsonl is pango_lines output (with breaks) for CORPUS at 200,343,600; OURS-W.jsonl is
 `layout-cli measure --detail --width W` output for the same rows. Prints, per width, the
@@ -40,19 +39,7 @@ def main_script(text):
     return max(counts, key=counts.get) if counts else "none"
 
 
-def slice_fixture(every, pango):
-    """Every `every`-th row of pango_lines output, compact: id, lines and breaks per width."""
-    for n, line in enumerate(open(pango, encoding="utf-8")):
-        if n % every:
-            continue
-        r = json.loads(line)
-        print(json.dumps({"id": r["id"], "lines": [r["w%d" % w]["lines"] for w in WIDTHS],
-                          "breaks": [r["w%d" % w]["breaks"] for w in WIDTHS]}, separators=(",", ":")))
-
-
 def main(argv):
-    if argv[:1] == ["--slice"]:
-        return slice_fixture(int(argv[1]), argv[2])
     examples = 0
     if "--examples" in argv:
         i = argv.index("--examples")

@@ -34,6 +34,11 @@ public final class FontFace: @unchecked Sendable {
     /// A cache for Prepare's plain-shaping tables of this face (`PlainFace`), made on first
     /// use (nil: not yet; .some(nil): the face has none).
     let plainCache = Mutex<PlainFace??>(nil)
+    /// How many pieces of text HarfBuzz has shaped in a `Font` of this face (every
+    /// `Shaper.shape(_:font:…)`, the one way text reaches `hb_shape`; the plain pairs'
+    /// kerning, measured once per face in font units, is not counted): what shows that a
+    /// stage never shapes, whichever memo or table it goes through.
+    let shapings = Atomic<Int>(0)
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font;

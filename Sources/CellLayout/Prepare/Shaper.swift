@@ -8,7 +8,8 @@ enum Shaper {
         _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool,
         language: hb_language_t? = nil
     ) -> ShapedText {
-        shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language)
+        font.face.shapings.add(1, ordering: .relaxed)
+        return shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language)
     }
 
     /// The glyphs of `units` in the HarfBuzz font `hbFont` (a `Font`'s, or a face's

@@ -136,10 +136,28 @@ struct RenderGlyphRasterizerTests {
         #expect(black.pixels != (try Canvas(width: 30, height: 30, scale: 2, background: .white)).pixels)
     }
 
-    @Test func textFarOutsideTheCanvasIsClipped() throws {
-        var canvas = try Canvas(width: 40, height: 40, scale: 1, background: .white)
+    /// Text far outside the canvas draws nothing; text across its edge draws exactly the
+    /// part inside: the same pixels as the same text on a canvas wide enough for all of it,
+    /// cut to the small canvas.
+    @Test func textOutsideTheCanvasIsClipped() throws {
+        let blank = try Canvas(width: 40, height: 40, scale: 1, background: .white)
+        var canvas = blank
         _ = try draw("Hello", at: CGPoint(x: -1e6, y: 1e9), on: &canvas)
-        _ = try draw("Hello", at: CGPoint(x: 30, y: 5), on: &canvas)
-        #expect(canvas.pixels.count == 40 * 40 * 4)
+        _ = try draw("Hello", at: CGPoint(x: 1e6, y: 20), on: &canvas)
+        _ = try draw("Hello", at: CGPoint(x: -100, y: 20), on: &canvas)   // ends at about −60
+        #expect(canvas.pixels == blank.pixels)
+        // "Hello" is about 40 pt wide: from x 20 it crosses the right edge.
+        _ = try draw("Hello", at: CGPoint(x: 20, y: 12), on: &canvas)
+        var wide = try Canvas(width: 100, height: 40, scale: 1, background: .white)
+        _ = try draw("Hello", at: CGPoint(x: 20, y: 12), on: &wide)
+        var inside = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                #expect(canvas[x, y] == wide[x, y], "pixel \(x), \(y)")
+                if canvas[x, y].r < 128 { inside += 1 }
+            }
+        }
+        let beyond = (0..<40).reduce(0) { n, y in n + (40..<100).filter { wide[$0, y].r < 128 }.count }
+        #expect(inside > 10 && beyond > 10)   // the text really is cut by the edge
     }
 }

@@ -22,9 +22,33 @@ enum TestFonts {
     }
 
     /// Whether the public corpus is beside the clone (it is in CI and on developer machines).
+    /// Tests that need it say so in their name; everything else runs on the committed slices.
     static var hasCorpus: Bool {
         FileManager.default.fileExists(atPath: corpus("public-10k.jsonl").path)
     }
+
+    /// One row of a committed Pango slice: the corpus row's id and text, and Pango's line
+    /// count and break offsets at 200, 343 and 600 (`Tests/Oracles/goldens.py slice`).
+    struct SliceRow: Sendable {
+        let id: Int, text: String, lines: [Int], breaks: [[Int]]
+    }
+
+    /// The rows of the slice fixture `name`.
+    static func slice(_ name: String) throws -> [SliceRow] {
+        try jsonLines(fixture(name)).map { row in
+            SliceRow(id: Int(row["id"]!.number!), text: row["text"]!.string!,
+                     lines: row["lines"]!.array!.map { Int($0.number!) },
+                     breaks: row["breaks"]!.array!.map { $0.array!.map { Int($0.number!) } })
+        }
+    }
+
+    /// The Latin slice: every 3rd row of public-10k that Inter covers (3,023 rows).
+    static let latinSlice: [SliceRow] = try! slice("pango-inter17-slice.jsonl")
+    /// The international slice: every 5th row of public-intl-10k (2,000 rows).
+    static let intlSlice: [SliceRow] = try! slice("pango-intl-chain-slice.jsonl")
+    /// The texts of both committed slices, Latin then international (5,023 corpus rows):
+    /// the corpus a clone of the repository has.
+    static var sliceTexts: [String] { latinSlice.map(\.text) + intlSlice.map(\.text) }
 
     /// A fixture file's lines, each parsed as JSON.
     static func jsonLines(_ url: URL) throws -> [JSONValue] {

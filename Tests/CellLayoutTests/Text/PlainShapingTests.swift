@@ -111,28 +111,25 @@ import Testing
         }
     }
 
-    /// Every distinct plain word of both corpora (Latin, Greek or Cyrillic), shaped by
-    /// HarfBuzz as one piece in its script and language: the same glyphs, advances
-    /// (nominal + pair kerning) and zero offsets the tables give.
-    @Test(.enabled(if: TestFonts.hasCorpus, "needs ../shared/corpus beside the clone"))
-    func corpusWordsShapeAsTheTablesSay() throws {
+    /// Every distinct plain word of the committed corpus slices (Latin, Greek or Cyrillic),
+    /// shaped by HarfBuzz as one piece in its script and language: the same glyphs,
+    /// advances (nominal + pair kerning) and zero offsets the tables give.
+    @Test func corpusWordsShapeAsTheTablesSay() throws {
         let font = TestFonts.inter17
         let plain = try #require(PlainShaping(font: font))
         var words = Set<[UInt16]>()
-        for file in ["public-10k.jsonl", "public-intl-10k.jsonl"] {
-            for row in try TestFonts.jsonLines(TestFonts.corpus(file)) {
-                for word in row["text"]!.string!.split(separator: " ") {
-                    let units = Array((word + " ").utf16)
-                    guard units.allSatisfy(plain.isPlain) else { continue }
-                    let scripts = Set(units.map { PlainShaping.scriptClass($0) }).subtracting([.common])
-                    if scripts.count <= 1 { words.insert(units) }
-                }
+        for text in TestFonts.sliceTexts {
+            for word in text.split(separator: " ") {
+                let units = Array((word + " ").utf16)
+                guard units.allSatisfy(plain.isPlain) else { continue }
+                let scripts = Set(units.map { PlainShaping.scriptClass($0) }).subtracting([.common])
+                if scripts.count <= 1 { words.insert(units) }
             }
         }
-        #expect(words.count > 20_000)
-        // The corpora hold no Greek: Greek is checked by pairs and alone (above).
+        #expect(words.count > 8_000)
+        // The slices hold no Greek: Greek is checked by pairs and alone (above).
         let cyrillic = words.filter { $0.contains { PlainShaping.scriptClass($0) == .cyrillic } }.count
-        #expect(cyrillic > 500, "\(cyrillic) Cyrillic words")
+        #expect(cyrillic > 300, "\(cyrillic) Cyrillic words")
         var mismatches = 0
         for word in words {
             let shaped = Self.shape(word, font)
@@ -150,15 +147,15 @@ import Testing
     }
 
     /// The engine with plain shaping on and off gives the same layouts — line breaks,
-    /// widths and every glyph run — for the corpus rows at three widths.
-    @Test(.enabled(if: TestFonts.hasCorpus, "needs ../shared/corpus beside the clone"),
-          arguments: ["public-10k.jsonl", "public-intl-10k.jsonl"])
-    func engineAgreesWithPlainShapingOff(_ file: String) throws {
+    /// widths and every glyph run — for every other row of the committed corpus slices
+    /// (Latin, international) at three widths.
+    @Test(arguments: ["latin", "intl"])
+    func engineAgreesWithPlainShapingOff(_ slice: String) throws {
         let harfBuzzOnly = TextEngine(
             fonts: TestFonts.library, shapeMemoEntries: 200_000, shapeMemoBytes: 64 << 20, usesPlainShaping: false)
-        let texts = try TestFonts.jsonLines(TestFonts.corpus(file)).map { $0["text"]!.string! }
+        let texts = (slice == "latin" ? TestFonts.latinSlice : TestFonts.intlSlice).map(\.text)
         var differing: [Int] = []
-        for (i, text) in texts.enumerated() where i % 4 == 0 {
+        for (i, text) in texts.enumerated() where i % 2 == 0 {
             let plain = TestFonts.engine.prepare(text, font: TestFonts.inter17)
             let shaped = harfBuzzOnly.prepare(text, font: TestFonts.inter17)
             let same = [200.0, 343, 600].allSatisfy { width in
