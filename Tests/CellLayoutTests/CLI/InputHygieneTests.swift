@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// What JSONFormat.md promises about odd input — a byte order mark, lone surrogate
-/// escapes, NUL — and that output does not depend on the run (threads: `DeterminismTests`).
+/// escapes, NUL — and that output does not depend on runs or threads.
 @Suite struct InputHygieneTests {
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -42,11 +42,26 @@ import Testing
     }
 
     /// Rows of every example text and style, repeated: enough to be laid out on all cores.
-    /// (Threads against one: `DeterminismTests`.)
     static func exampleRows() throws -> [JSONValue] {
         let lines = try String(contentsOf: TestFonts.packageRoot.appendingPathComponent("Examples/rows.jsonl"), encoding: .utf8)
             .split(separator: "\n").map { try JSONParser.parse(String($0)) }
         return (0..<40).flatMap { _ in lines }
+    }
+
+    @Test func aTableLaidOutOnAllCoresEqualsOneLaidOutRowByRow() throws {
+        let rows = try Self.exampleRows()
+        #expect(rows.count >= 64, "fewer rows than TableLayout lays out in parallel")
+        let document = JSONValue.object([("width", .number(375)), ("sections", .array([.object([("rows", .array(rows))])]))])
+        let parallel = try Tables.layout(document)
+        // The same rows inserted one at a time: each laid out alone, on the calling thread.
+        let empty = try Tables.layout(.object([("width", .number(375)), ("sections", .array([.object([("rows", .array([]))])]))]))
+        for (i, cell) in parallel.spec.sections[0].rows.enumerated() {
+            try empty.insertRows([cell], at: RowPath(section: 0, row: i))
+        }
+        var a = JSONWriter(), b = JSONWriter()
+        TableEncoder.encode(parallel, into: &a)
+        TableEncoder.encode(empty, into: &b)
+        #expect(a.bytes == b.bytes)
     }
 
     @Test func theCommandsGiveByteIdenticalOutputRunAfterRun() throws {

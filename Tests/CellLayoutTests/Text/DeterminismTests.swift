@@ -5,8 +5,8 @@ import Testing
 
 /// The same input gives byte-identical output whichever thread lays it out and whatever the
 /// caches hold: every corpus row measured on the calling thread alone against the same rows
-/// on many threads sharing one engine, and a table laid out on all cores against the same
-/// rows inserted one at a time.
+/// on many threads sharing one engine. (Tables on all cores against row by row:
+/// `InputHygieneTests`.)
 @Suite struct DeterminismTests {
     static let widths = [200.0, 343.0, 600.0]
     static let threads = 8
@@ -86,32 +86,5 @@ import Testing
         let texts = TestFonts.sliceTexts
         try #require(texts.count == 5023)
         try Self.expectSameOnOneThreadAndMany(texts)
-    }
-
-    /// The committed corpus rows as one table, in each cell style and accessory in turn (a
-    /// detail text from the row's start): laid out on all cores, and again inserted one row
-    /// at a time, each laid out alone on the calling thread; `TableEncoder` writes the same
-    /// bytes.
-    @Test func aCorpusTableIsByteIdenticalLaidOutOnAllCoresOrRowByRow() throws {
-        let styles = ["default", "subtitle", "value1", "value2"]
-        let accessories = ["none", "disclosureIndicator", "checkmark", "detailButton", "detailDisclosureButton"]
-        let rows: [JSONValue] = TestFonts.sliceTexts.enumerated().map { i, text in
-            .object([("id", .number(Double(i))), ("text", .string(text)), ("style", .string(styles[i % 4])),
-                     ("detail", .string(String(text.prefix(30)))), ("accessory", .string(accessories[i % 5]))])
-        }
-        let document = { (rows: [JSONValue]) in
-            JSONValue.object([("width", .number(375)), ("sections", .array([.object([("rows", .array(rows))])]))])
-        }
-        let parallel = try Tables.layout(document(rows))
-        let oneByOne = try Tables.layout(document([]))
-        let cells = parallel.spec.sections[0].rows
-        for (i, cell) in cells.enumerated() {
-            try oneByOne.insertRows([cell], at: RowPath(section: 0, row: i))
-        }
-        var a = JSONWriter(), b = JSONWriter()
-        TableEncoder.encode(parallel, into: &a)
-        TableEncoder.encode(oneByOne, into: &b)
-        #expect(a.bytes.count > 1_000_000)
-        #expect(a.bytes == b.bytes)
     }
 }
