@@ -258,8 +258,13 @@ public final class FontLibrary: Sendable {
         let key = "\(file.path)#\(file.index)"
         if let face = systemFaces.withLock({ $0[key] }) { return face }
         let face = try FontFace(path: file.path, index: file.index)
-        systemFaces.withLock { $0[key] = face }
-        return face
+        // Another thread may have loaded it meanwhile: its face is the one (fonts and
+        // fallback ranks go by the face's identity).
+        return systemFaces.withLock { faces in
+            if let loaded = faces[key] { return loaded }
+            faces[key] = face
+            return face
+        }
     }
 
     /// Whether `face` has a glyph for every visible character of the cluster.

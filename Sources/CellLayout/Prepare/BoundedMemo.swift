@@ -92,7 +92,9 @@ final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
     }
 
     /// The entry for `key`, made by `make` (outside any lock) when there is none; what
-    /// `make` throws is thrown, and nothing is kept.
+    /// `make` throws is thrown, and nothing is kept. When two threads make the entry at
+    /// once, the first one kept is what both get: a font made twice must not reach two
+    /// texts as two objects.
     func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard maxEntries > 0 else {
             unkeptCount.add(1, ordering: .relaxed)
@@ -113,11 +115,16 @@ final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
         }
         if let found { return found }
         let made = try make()
-        shard.state.withLock { state in
+        return shard.state.withLock { state in
             state.misses += 1
+            // Another thread may have made it meanwhile: the first one kept is what both
+            // get, since callers compare fonts by identity.
+            if let kept = state.current.value(for: key, hash: hash) ?? state.previous.value(for: key, hash: hash) {
+                return kept
+            }
             insert(key, hash, made, into: &state)
+            return made
         }
-        return made
     }
 
     private func insert(_ key: Key, _ hash: UInt64, _ entry: Value, into state: inout Generations) {
