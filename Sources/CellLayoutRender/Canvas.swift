@@ -1,3 +1,5 @@
+import Foundation
+
 /// An RGBA8 bitmap a table is drawn into, sized in points at a screen scale.
 ///
 /// Every drawing call takes points (x rightward, y downward from the top-left corner) and
@@ -16,6 +18,8 @@ public struct Canvas: Sendable {
     public let scale: Int
     /// The pixels, rows top to bottom, 4 bytes each (red, green, blue, alpha).
     public internal(set) var pixels: [UInt8]
+    /// The only pixels drawing may change, when `clip(to:)` narrowed them; nil: all.
+    var clipBox: (xs: Range<Int>, ys: Range<Int>)?
 
     /// A canvas of `width` × `height` points at `scale`, filled with `background`.
     ///
@@ -51,14 +55,27 @@ public struct Canvas: Sendable {
     }
 
     /// The pixels whose squares meet the rectangle from (`minX`, `minY`) to (`maxX`,
-    /// `maxY`) in pixels, clipped to the canvas; nil when that is empty or a bound is not finite.
+    /// `maxY`) in pixels, clipped to the canvas and to `clipBox`; nil when that is empty or
+    /// a bound is not finite.
     func pixelBox(minX: Double, minY: Double, maxX: Double, maxY: Double) -> (xs: Range<Int>, ys: Range<Int>)? {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
-        let x0 = clamp(minX.rounded(.down), pixelWidth), x1 = clamp(maxX.rounded(.up), pixelWidth)
-        let y0 = clamp(minY.rounded(.down), pixelHeight), y1 = clamp(maxY.rounded(.up), pixelHeight)
+        var x0 = clamp(minX.rounded(.down), pixelWidth), x1 = clamp(maxX.rounded(.up), pixelWidth)
+        var y0 = clamp(minY.rounded(.down), pixelHeight), y1 = clamp(maxY.rounded(.up), pixelHeight)
+        if let clip = clipBox {
+            (x0, x1) = (max(x0, clip.xs.lowerBound), min(x1, clip.xs.upperBound))
+            (y0, y1) = (max(y0, clip.ys.lowerBound), min(y1, clip.ys.upperBound))
+        }
         guard x0 < x1, y0 < y1 else { return nil }
         return (x0..<x1, y0..<y1)
+    }
+
+    /// Limits drawing to the pixels `rect` (points) touches, within the clip already set,
+    /// as `CGContext.clip(to:)` does; setting `clipBox` back to what it was undoes it.
+    mutating func clip(to rect: CGRect) {
+        let s = Double(scale)
+        let box = pixelBox(minX: rect.minX * s, minY: rect.minY * s, maxX: rect.maxX * s, maxY: rect.maxY * s)
+        clipBox = box ?? (0..<0, 0..<0)
     }
 
     /// Blends `color` into every pixel of `box` by the fraction of it `coverage(x, y)`

@@ -62,13 +62,17 @@ struct TablePainter {
     }
 
     /// One row, back to front: editing control, image, labels, custom subviews, accessory,
-    /// reorder control. Swipe action buttons are hidden until the row is swiped. A row of
-    /// height 0 is hidden: nothing of it is drawn.
+    /// reorder control. Swipe action buttons are hidden until the row is swiped; a
+    /// swiped-open row is clipped to its cell, as UIKit clips a cell while it is swiped. A
+    /// row of height 0 is hidden: nothing of it is drawn.
     private mutating func drawRow(_ path: RowPath) {
         let row = table.sections[path.section].rows[path.row]
         guard row.height > 0 else { return }
         let cell = table.spec.sections[path.section].rows[path.row]
         let origin = table.rect(of: path).origin
+        let unclipped = canvas.clipBox
+        defer { canvas.clipBox = unclipped }
+        if row.swipeOffset > 0 { canvas.clip(to: table.rect(of: path)) }
         let content = CGPoint(x: origin.x + row.contentView.minX, y: origin.y + row.contentView.minY)
         if cell.selected {
             canvas.fill(table.rect(of: path), color: .selectedCellBackground)

@@ -84,19 +84,22 @@ struct DocumentLayout {
                     (r, try source.bytes.bytes(list.starts[r]..<list.ends[r]))
                 }
                 let results = batch.concurrentMap(chunk: 16) { r, bytes in
-                    Result { () throws -> (Double, [UInt8], [UInt8]) in
+                    Result { () throws -> (Double, [UInt8], [UInt8], RowID, [LayoutWarning]) in
                         let value = try JSONParser.parsePrefix(bytes, depth: list.depth).value
                         let cell = try decoder.decodeRow(value, path: "\(list.path)[\(r)]", metrics: metrics)
                         let row = try layouter.layout(cell, width: cellWidth, previous: nil, inheriting: direction)
                         var id = JSONWriter(), fields = JSONWriter()
                         id.write(cell.id)
-                        TableEncoder.encodeFields(row, into: &fields)
-                        return (row.height, id.bytes, fields.bytes)
+                        TableEncoder.encodeFields(row, cellWidth: cellWidth, into: &fields)
+                        return (row.height, id.bytes, fields.bytes, cell.id, row.warnings)
                     }
                 }
                 for ((r, _), result) in zip(batch, results) {
                     switch result {
-                    case .success(let (height, id, fields)):
+                    case .success(let (height, id, fields, rowID, warnings)):
+                        for warning in warnings {
+                            Warnings.report(warning, row: "\(source.name): \(list.path)[\(r)]", id: rowID, width: nil)
+                        }
                         heights[list.section].append(height)
                         try spill.append(length: id.count)
                         try spill.append(id)

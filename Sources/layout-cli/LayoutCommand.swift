@@ -64,6 +64,12 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         if jsonl { return try runStream() }
         var writer = JSONWriter()
+        // Each row's warnings are written as the encoder lays it out (no second pass).
+        func encode(_ table: TableLayout, width: Double?) {
+            TableEncoder.encode(table, into: &writer) { path, warning in
+                Warnings.report(warning, at: path, in: table, input: input.name, width: width)
+            }
+        }
         if let widths {
             let list = try OptionValues.widths(widths)
             let (table, _) = try input.load(width: list[0])
@@ -73,14 +79,14 @@ struct LayoutCommand: ParsableCommand {
                     writer.raw(",")
                     try table.setWidth(width)
                 }
-                TableEncoder.encode(table, into: &writer)
+                encode(table, width: width)
             }
             writer.raw("]}")
         } else if check == nil {
             return try DocumentLayout(input: input).run()
         } else {
             let (table, _) = try input.load()
-            TableEncoder.encode(table, into: &writer)
+            encode(table, width: nil)
         }
         if let check { return try LayoutCheck(path: check, tolerance: tolerance).compare(writer.bytes) }
         Output.writeLine(writer.bytes)
@@ -117,18 +123,22 @@ struct LayoutCommand: ParsableCommand {
         var ys = [Double](repeating: 0, count: fitWidths.count)
         // Each row is laid out and encoded on the worker threads (all but its running y,
         // which needs the rows before it): the writing thread only puts lines together.
-        var rows = RowStream<(RowID, [(height: Double, fields: [UInt8])])>(
+        var rows = RowStream<(RowID, [(height: Double, fields: [UInt8])], [(LayoutWarning, width: Double?)])>(
             reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
+            var warnings: [(LayoutWarning, width: Double?)] = []
             var fields = JSONWriter()
-            let layouts = try layouter.layouts(cell, widths: fitWidths).map { layout in
+            let layouts = try zip(fitWidths, layouter.layouts(cell, widths: fitWidths)).map { width, layout in
                 fields.reset()
-                TableEncoder.encodeFields(layout, into: &fields)
+                TableEncoder.encodeFields(layout, cellWidth: width, into: &fields)
+                warnings += layout.warnings.map { ($0, layoutsArray ? width : nil) }
                 return (layout.height, fields.bytes)
             }
-            return (cell.id, layouts)
-        } write: { id, layouts in
+            return (cell.id, layouts, warnings)
+        } write: { value, location in
+            let (id, layouts, warnings) = value
+            for (warning, width) in warnings { Warnings.report(warning, row: location, id: id, width: width) }
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)

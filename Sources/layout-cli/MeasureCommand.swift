@@ -164,8 +164,8 @@ struct MeasureCommand: ParsableCommand {
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
                 (row["id"] ?? .null, measure(try prepare(row)))
-            } write: { id, measured in
-                write(id, measured)
+            } write: { value, _ in
+                write(value.0, value.1)
             }
         }
         Output.flushStandardOutput()

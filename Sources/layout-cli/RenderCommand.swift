@@ -37,6 +37,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let scale = try OptionValues.scale(scale)
         let (table, _) = try input.load(scale: scale)
+        Warnings.report(table, input: input.name)
         let canvas: Canvas
         do {
             canvas = try TableRenderer().render(table, scale: Int(scale), frames: frames)

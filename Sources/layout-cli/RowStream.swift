@@ -17,11 +17,12 @@ struct RowStream<Value: Sendable> {
     let quiet: Bool
 
     /// Reads every row, makes a value of each with `process` (in parallel; it throws
-    /// `CLIError` or `InputError` for a bad row), and hands the values to `write` in order.
+    /// `CLIError` or `InputError` for a bad row), and hands the values to `write` in order,
+    /// each with where its row is (`file:line`, as errors name it).
     /// - Throws: `CLIError` for the first bad row (or the skipped count with `keepGoing`).
     mutating func run(
         process: @escaping @Sendable (JSONValue) throws -> Value,
-        write: (Value) throws -> Void
+        write: (Value, _ location: String) throws -> Void
     ) throws {
         var progress = Progress(totalBytes: reader.totalBytes, quiet: quiet)
         var rows = 0, skipped = 0
@@ -37,7 +38,7 @@ struct RowStream<Value: Sendable> {
             for (line, result) in zip(batch, results) {
                 switch result {
                 case .success(let value):
-                    try write(value)
+                    try write(value, "\(reader.name):\(line.line)")
                     rows += 1
                 case .failure(let error):
                     let message = "\(reader.name):\(line.line): \(error)"

@@ -91,4 +91,14 @@ extension RowLayout {
         reorderControl?.origin.x -= offset
         for i in accessoryTexts.indices { accessoryTexts[i].frame.origin.x -= offset }
     }
+
+    /// The part of a swiped-open row's content view still on screen, in cell coordinates:
+    /// the moved content view cut at the cell's edges, for the cell clips its content while
+    /// it is swiped (the buttons take the rest); nil when the row is closed.
+    /// - Parameter cellWidth: the cell's width.
+    public func visibleContent(cellWidth: Double) -> CGRect? {
+        guard swipeOffset > 0 else { return nil }
+        let minX = max(0, contentView.minX), maxX = min(cellWidth, contentView.maxX)
+        return CGRect(x: minX, y: contentView.minY, width: max(0, maxX - minX), height: contentView.height)
+    }
 }

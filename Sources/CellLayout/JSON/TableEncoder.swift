@@ -5,20 +5,26 @@ import Foundation
 /// gives the same bytes.
 public enum TableEncoder {
     /// The whole table as one JSON object.
-    public static func encode(_ table: TableLayout, into writer: inout JSONWriter) {
+    /// - Parameter warnings: hears each row's warnings (`RowLayout/warnings`) in table
+    ///   order, as the rows are laid out here (a row is laid out when read).
+    public static func encode(_ table: TableLayout, into writer: inout JSONWriter,
+                              warnings: ((RowPath, LayoutWarning) -> Void)? = nil) {
+        let reportsWarnings = warnings != nil
         encode(width: table.width, offsets: table.offsets, sectionStarts: table.sectionStarts, into: &writer) {
             s, y, writer in
             // Rows are laid out when read: a few thousand at a time, laid out and encoded on
             // all cores, then written in order with their y.
             let rows = table.rows(inSection: s)
             for start in stride(from: 0, to: rows.count, by: 4096) {
-                let fields = (start..<min(rows.count, start + 4096)).concurrentMap(chunk: 16) { r in
+                let encoded = (start..<min(rows.count, start + 4096)).concurrentMap(chunk: 16) { r in
+                    let row = rows[r]
                     var fields = JSONWriter()
-                    encodeFields(rows[r], into: &fields)
-                    return fields.bytes
+                    encodeFields(row, cellWidth: rows.cellWidth, into: &fields)
+                    return (fields.bytes, reportsWarnings ? row.warnings : [])
                 }
-                for (i, bytes) in fields.enumerated() {
+                for (i, (bytes, found)) in encoded.enumerated() {
                     let r = start + i
+                    for warning in found { warnings?(RowPath(section: s, row: r), warning) }
                     if r > 0 { writer.raw(",") }
                     encodeRow(id: { $0.write(rows.cells[r].id) }, y: y(r), into: &writer) { $0.raw(bytes) }
                 }
@@ -76,9 +82,13 @@ public enum TableEncoder {
         writer.raw("]}")
     }
 
-    /// One row; a nil `id` leaves the key out.
-    public static func encode(_ row: RowLayout, id: RowID?, y: Double, into writer: inout JSONWriter) {
-        encodeRow(id: id.map { id in { $0.write(id) } }, y: y, into: &writer) { encodeFields(row, into: &$0) }
+    /// One row; a nil `id` leaves the key out. With the cell's width, a swiped-open row
+    /// also gets its `"visibleContent"`.
+    public static func encode(_ row: RowLayout, id: RowID?, y: Double, cellWidth: Double? = nil,
+                              into writer: inout JSONWriter) {
+        encodeRow(id: id.map { id in { $0.write(id) } }, y: y, into: &writer) {
+            encodeFields(row, cellWidth: cellWidth, into: &$0)
+        }
     }
 
     /// One row from parts written apart, as a stream does (it encodes rows on many threads
@@ -102,8 +112,10 @@ public enum TableEncoder {
 
     /// A row's members after its id and y — `"height":…,"contentView":[…],…,"lines":{…}`,
     /// without braces — so that a stream can encode rows in parallel and add the running y
-    /// in order.
-    public static func encodeFields(_ row: RowLayout, into writer: inout JSONWriter) {
+    /// in order. With the cell's width, a swiped-open row gets `"visibleContent"` after its
+    /// `"swipeActions"`: the part of its moved content view inside the cell
+    /// (`RowLayout/visibleContent(cellWidth:)`).
+    public static func encodeFields(_ row: RowLayout, cellWidth: Double? = nil, into writer: inout JSONWriter) {
         writer.raw("\"height\":")
         writer.write(row.height)
         let frames: [(String, CGRect?)] = [
@@ -125,6 +137,10 @@ public enum TableEncoder {
                 self.frame(frame, into: &writer)
             }
             writer.raw("]")
+        }
+        if let cellWidth, let visible = row.visibleContent(cellWidth: cellWidth) {
+            writer.raw(",\"visibleContent\":")
+            frame(visible, into: &writer)
         }
         writer.raw(",\"subviews\":{")
         for (i, subview) in row.subviews.enumerated() {
