@@ -5,7 +5,9 @@ once, feeds the partition's lines to its stdin from a thread (so that a full std
 can never block the feeding, nor a full stdin pipe the reading), reads its output lines as
 they come, and drains stderr on a third thread. The CLI writes one output line per good
 row, in order, and one `<stdin>:LINE: what` line on stderr per bad row (--keep-going),
-then `<stdin>: N bad rows skipped, M written` and exit code 1. The feeding thread keeps a
+then `<stdin>: N bad rows skipped, M written` and exit code 1; a layout warning
+(`<stdin>:LINE …: warning: …`, a row laid out all the same) is passed on to the
+executor's stderr. The feeding thread keeps a
 copy of the lines in a temporary spill file, so a bad row's own text goes to the side
 output without holding the partition in memory.
 
@@ -19,11 +21,14 @@ import os
 import re
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 
 ROW_ERROR = re.compile(r"^<stdin>:(\d+): (.*)$")
 SUMMARY = re.compile(r"^<stdin>: (\d+) bad rows? skipped, (\d+) written$")
+# A layout warning (a label left no width): the row is laid out and written all the same.
+WARNING = re.compile(r"^<stdin>:\d+(?: \(id .*\))?(?: at width [0-9.e+-]+)?: warning: ")
 # SwiftPM puts a target's resources in PACKAGE_TARGET.resources next to the executable.
 FONTS_BUNDLE = "cell-layout_CellLayoutFonts.resources"
 
@@ -162,6 +167,9 @@ def parse_stderr(partition, errors, status, written, fed, args):
     run failed in any other way or the counts do not add up."""
     bad, summary, other = {}, None, []
     for text in errors:
+        if WARNING.match(text):
+            sys.stderr.write(f"{where(partition)}: {text}\n")
+            continue
         m = ROW_ERROR.match(text)
         if m:
             bad[int(m.group(1))] = m.group(2)
