@@ -72,5 +72,17 @@ import Testing
         #expect(render.status == 0)
         #expect(render.stderr == "<stdin>: sections[0].rows[0]: warning: textLabel is 0 pt wide: "
             + "its text takes one character per line (3 lines, 62 pt tall)\n")
+
+        // JSON Lines rows are named by file:line (the blank line counts); at width 1 the
+        // label is 0 wide, at 320 it has 288 and "Hey" is one line.
+        let rows = Array("{\"text\": \"Wi-Fi\"}\n\n{\"id\": 7, \"text\": \"Hey\"}\n".utf8)
+        let stream = try CLI.run(["layout", "--jsonl", "--widths", "1,320", "--no-system-fonts"], stdin: rows)
+        #expect(stream.status == 0)
+        #expect(stream.stdout.split(separator: "\n").count == 2)
+        #expect(stream.stderr == """
+            <stdin>:1 at width 1: warning: textLabel is 0 pt wide: its text takes one character per line (5 lines, 103 pt tall)
+            <stdin>:3 (id 7) at width 1: warning: textLabel is 0 pt wide: its text takes one character per line (3 lines, 62 pt tall)
+
+            """)
     }
 }
