@@ -74,6 +74,7 @@ struct DocumentLayout {
     ) throws -> [[Double]] {
         let decoder = TableDecoder(fonts: engine.fonts)
         let metrics = table.metrics, cellWidth = table.cellFrameX.width, direction = table.layoutDirection
+        let rowHeight = table.spec.rowHeight
         // The rows are all different: keeping prepared texts would only cost memory.
         let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: metrics, preparedTexts: 0))
         var heights = [[Double]](repeating: [], count: table.sections.count)
@@ -87,7 +88,8 @@ struct DocumentLayout {
                     Result { () throws -> (Double, [UInt8], [UInt8], RowID, [LayoutWarning]) in
                         let value = try JSONParser.parsePrefix(bytes, depth: list.depth).value
                         let cell = try decoder.decodeRow(value, path: "\(list.path)[\(r)]", metrics: metrics)
-                        let row = try layouter.layout(cell, width: cellWidth, previous: nil, inheriting: direction)
+                        let row = try layouter.layout(cell, width: cellWidth, previous: nil, inheriting: direction,
+                                                      rowHeight: rowHeight)
                         var id = JSONWriter(), fields = JSONWriter()
                         id.write(cell.id)
                         TableEncoder.encodeFields(row, cellWidth: cellWidth, into: &fields)
