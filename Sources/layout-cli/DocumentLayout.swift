@@ -100,7 +100,8 @@ struct DocumentLayout {
                     switch result {
                     case .success(let (height, id, fields, rowID, warnings)):
                         for warning in warnings {
-                            Warnings.report(warning, row: "\(source.name): \(list.path)[\(r)]", id: rowID, width: nil)
+                            Warnings.report(warning, row: "\(source.name): sections[\(list.section)].rows[\(r)]", id: rowID,
+                                            width: nil)
                         }
                         heights[list.section].append(height)
                         try spill.append(length: id.count)
