@@ -5,8 +5,11 @@ import Foundation
 /// gives the same bytes.
 public enum TableEncoder {
     /// The whole table as one JSON object.
-    /// - Parameter warnings: hears each row's warnings (`RowLayout/warnings`) in table
-    ///   order, as the rows are laid out here (a row is laid out when read).
+    /// - Parameters:
+    ///   - table: the laid-out table.
+    ///   - writer: where the table goes.
+    ///   - warnings: hears each row's warnings (`RowLayout/warnings`) in table order, as
+    ///     the rows are laid out here (a row is laid out when read).
     public static func encode(_ table: TableLayout, into writer: inout JSONWriter,
                               warnings: ((RowPath, LayoutWarning) -> Void)? = nil) {
         let reportsWarnings = warnings != nil
