@@ -5,18 +5,24 @@ import CICU
 /// of shaped.
 extension ParagraphBuilder {
     /// A paragraph made only of plain characters of one script and Common ones (most
-    /// Latin, Greek and Cyrillic text), or nil: one plain run with a cluster per code unit,
+    /// Latin, Greek and Cyrillic text), or nil: plain runs with a cluster per code unit,
     /// measured from the font's tables. The same paragraph the general path builds (whose
     /// itemizer gives every cluster that one script), without its per-cluster font, script
-    /// and piece work. In an attributed text the paragraph lies in one attribute run, `run`,
-    /// whose kerning (`runKern`) is added to every cluster.
-    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, _ plain: PlainShaping,
-                        run: Int? = nil, runKern: Int32 = 0) -> PreparedParagraph? {
+    /// and piece work. In an attributed text the paragraph may cross attribute runs, each
+    /// with plain tables of its own font that shape the script plain: each run's part is a
+    /// piece of its own, kerned with the next part only when both are in the same font (as
+    /// `kerning(between:)` does), and each run's `kern` is added to its clusters.
+    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> PreparedParagraph? {
         let length = range.count
+        let parts = RunParts(runs: runs, range: range)
+        // Every part must be plain in its run's font; the script is the paragraph's.
         var scripts: UInt8 = 0
-        for i in 0..<length {
-            guard plain.isPlain(base[i]) else { return nil }
-            scripts |= PlainShaping.scriptClass(base[i]).rawValue
+        for part in parts {
+            guard let plain = part.run < 0 ? plain : runs!.plains[part.run] else { return nil }
+            for i in part.units {
+                guard plain.isPlain(base[i]) else { return nil }
+                scripts |= PlainShaping.scriptClass(base[i]).rawValue
+            }
         }
         let script: hb_script_t
         switch scripts & ~PlainShaping.ScriptClass.common.rawValue {
@@ -26,14 +32,31 @@ extension ParagraphBuilder {
         case PlainShaping.ScriptClass.cyrillic.rawValue: script = HB_SCRIPT_CYRILLIC
         default: return nil  // scripts meet: the general path splits the pieces there
         }
-        guard plain.shapesPlain(script) else { return nil }
+        for part in parts {
+            guard (part.run < 0 ? plain! : runs!.plains[part.run]!).shapesPlain(script) else { return nil }
+        }
         let breaks = Self.lineBreaks(base, length)
         let breakCount = breaks.count
         var measures = Measures(clusterCount: length)
-        appendPlain(base, 0..<length, clusters: 0..<length, offset: range.lowerBound, plain: plain, script: script,
-                    run: run ?? 0, into: &measures)
-        if runKern != 0 {
-            for c in 0..<length { measures.advances[c] += runKern }
+        var clusterRuns: [UInt16] = []
+        if runs != nil { clusterRuns.reserveCapacity(length) }
+        for part in parts {
+            let plain = part.run < 0 ? plain! : runs!.plains[part.run]!
+            appendPlain(base, part.units, clusters: part.units, offset: range.lowerBound, plain: plain,
+                        script: script, run: max(0, part.run), into: &measures)
+            guard let runs else { continue }
+            let start = part.units.lowerBound
+            if start > 0, runs.fonts[part.run - 1] === runs.fonts[part.run] {
+                let kern = plain.kern(base[start - 1], base[start])
+                measures.kerns[start - 1] = kern
+                measures.advances[start - 1] += kern
+                measures.pieces[measures.pieces.count - 2].kernAfter = kern
+            }
+            let runKern = runs.kerns[part.run]
+            if runKern != 0 {
+                for c in part.units { measures.advances[c] += runKern }
+            }
+            clusterRuns.append(contentsOf: repeatElement(UInt16(part.run), count: part.units.count))
         }
         let flags = Scratch<UInt8>(count: length)
         for i in 0..<length {
@@ -52,8 +75,7 @@ extension ParagraphBuilder {
             return length
         }
         return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
-                              segmentCount: breakCount + 1, measures: measures,
-                              clusterRuns: run.map { Array(repeating: UInt16($0), count: length) } ?? [])
+                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns)
     }
 
     /// Measures a piece of plain text in `script` from the font's tables (one code unit
@@ -116,5 +138,29 @@ extension ParagraphBuilder {
             m.pieces.append(ShapedPiece(
                 shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
         }
+    }
+}
+
+/// The parts of a paragraph in each attribute run it crosses, in order: the run (-1 for a
+/// plain text, which is one part) and the part's code units, paragraph-relative.
+struct RunParts: Sequence, IteratorProtocol {
+    let runs: RunTable?
+    let range: Range<Int>
+    private var run: Int
+    private var start: Int
+
+    init(runs: RunTable?, range: Range<Int>) {
+        self.runs = runs
+        self.range = range
+        run = runs?.run(at: range.lowerBound, from: 0) ?? -1
+        start = range.lowerBound
+    }
+
+    mutating func next() -> (run: Int, units: Range<Int>)? {
+        guard start < range.upperBound else { return nil }
+        var end = range.upperBound
+        if let runs, run + 1 < runs.starts.count { end = Swift.min(end, runs.starts[run + 1]) }
+        defer { start = end; run += 1 }
+        return (run, (start - range.lowerBound)..<(end - range.lowerBound))
     }
 }

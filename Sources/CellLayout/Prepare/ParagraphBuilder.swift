@@ -51,14 +51,7 @@ struct ParagraphBuilder {
                 plainGlyphs: .allocate(capacity: 0))
         }
         let base = text.baseAddress! + range.lowerBound
-        if let runs {
-            if let run = runs.run(holding: range), let plain = runs.plains[run],
-               let paragraph = plainParagraph(base, range, plain, run: run, runKern: runs.kerns[run]) {
-                return paragraph
-            }
-        } else if let plain, let paragraph = plainParagraph(base, range, plain) {
-            return paragraph
-        }
+        if let paragraph = plainParagraph(base, range) { return paragraph }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
         let breaks = Self.lineBreaks(base, length)
         let breakCount = breaks.count

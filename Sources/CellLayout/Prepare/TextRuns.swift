@@ -17,12 +17,6 @@ struct RunTable {
         while run + 1 < starts.count, starts[run + 1] <= unit { run += 1 }
         return run
     }
-
-    /// The run that holds `range` whole, or nil when it crosses a run boundary.
-    func run(holding range: Range<Int>) -> Int? {
-        let run = run(at: range.lowerBound, from: 0)
-        return run + 1 < starts.count && starts[run + 1] < range.upperBound ? nil : run
-    }
 }
 
 /// What a prepared attributed text keeps of each run for fitting and drawing.

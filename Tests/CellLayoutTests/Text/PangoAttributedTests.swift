@@ -13,17 +13,9 @@ import Testing
     /// 343 and 600 (the whole generated corpus: see the oracle's README for the table and
     /// the classes of the few rows that differ).
     @Test func lineCountsAgreeWithPango() throws {
-        let decoder = TextDecoder(fonts: TestFonts.library)
-        let base = FontSpec(family: "Inter", size: 17)
         var compared = 0, agree = 0, breaksAgree = 0
         var disagreements: [String] = []
-        for row in Self.rows {
-            let (_, runs) = try decoder.text(row["text"]!, path: "text", base: base)
-            let style = try decoder.paragraph(row["paragraph"]!, path: "paragraph")
-            let text = AttributedText(try runs!.map { run in
-                TextRun(run.text, font: try run.font.applied(to: base).resolve(in: TestFonts.library), kern: run.kern,
-                        baselineOffset: run.baselineOffset, color: run.color)
-            }, paragraphStyle: style)
+        for (row, text) in zip(Self.rows, try Self.texts()) {
             let prepared = TestFonts.engine.prepare(text, font: TestFonts.inter17)
             for pango in row["pango"]!.array! {
                 let width = pango["width"]!.number!
@@ -38,5 +30,19 @@ import Testing
         #expect(compared == 3000)
         #expect(Double(agree) / Double(compared) >= 0.999, "\(agree) of \(compared); differ: \(disagreements)")
         #expect(Double(breaksAgree) / Double(compared) >= 0.995, "\(breaksAgree) of \(compared)")
+    }
+
+    /// The fixture's rows as attributed texts (runs over Inter 17).
+    static func texts() throws -> [AttributedText] {
+        let decoder = TextDecoder(fonts: TestFonts.library)
+        let base = FontSpec(family: "Inter", size: 17)
+        return try rows.map { row in
+            let (_, runs) = try decoder.text(row["text"]!, path: "text", base: base)
+            let style = try decoder.paragraph(row["paragraph"]!, path: "paragraph")
+            return AttributedText(try runs!.map { run in
+                TextRun(run.text, font: try run.font.applied(to: base).resolve(in: TestFonts.library), kern: run.kern,
+                        baselineOffset: run.baselineOffset, color: run.color)
+            }, paragraphStyle: style)
+        }
     }
 }
