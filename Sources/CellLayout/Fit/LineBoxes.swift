@@ -5,76 +5,108 @@ struct LineBox: Sendable {
     let baseline: Double
 }
 
+/// Line boxes stacked down a text: each line as tall as `ParagraphStyle.lineHeight` makes
+/// its natural metrics, `lineSpacing` below every line, `paragraphSpacing` +
+/// `paragraphSpacingBefore` between paragraphs. One sum, in one order, for fitting and
+/// for the quick re-fit (`LineFitter.quickSize`), so that both give the same height to
+/// the last bit.
+struct LineStack {
+    let style: ParagraphStyle
+    private let between: Double
+    /// The height so far: the top of the next line.
+    private(set) var y = 0.0
+    private var isFirst = true
+
+    init(style: ParagraphStyle) {
+        self.style = style
+        between = style.paragraphSpacing + style.paragraphSpacingBefore
+    }
+
+    /// Puts a line of natural metrics `metrics` below the others (`startsParagraph`: the
+    /// first line of a paragraph) and returns its box.
+    @inline(__always)
+    mutating func add(_ metrics: LineMetrics, startsParagraph: Bool) -> LineBox {
+        if startsParagraph, !isFirst { y += between }
+        isFirst = false
+        let height = style.lineHeight(metrics)
+        let box = LineBox(y: y, height: height, baseline: y + height - metrics.descent - metrics.gap)
+        y += height + style.lineSpacing
+        return box
+    }
+}
+
 extension PreparedText {
     /// The metrics a line's fonts ask for: the largest ascent, descent and gap among the
     /// attribute runs of its clusters ("…" counts in the run it takes), or `lineMetrics`
     /// when every line has the same (fallback fonts never change a line's height).
     func naturalMetrics(of span: LineSpan) -> LineMetrics {
         guard !hasUniformLineMetrics else { return lineMetrics }
-        let runs = paragraphs[Int(span.paragraph)].clusterRuns
+        let paragraph = paragraphs[Int(span.paragraph)]
         var metrics: LineMetrics?
-        func add(_ run: Int) {
-            let m = runStyles[run].metrics
-            metrics = metrics.map { $0.union(m) } ?? m
-        }
-        var last = -1
-        func addClusters(_ range: Range<Int32>) {
-            for c in range where Int(runs[Int(c)]) != last {
-                last = Int(runs[Int(c)])
-                add(last)
-            }
-        }
         if span.hasEllipsis {
-            addClusters(span.start..<span.prefixEnd)
-            add(Int(span.ellipsisRun))
-            addClusters(span.suffixStart..<span.end)
+            Self.addRunMetrics(of: paragraph, span.start..<span.prefixEnd, runStyles: runStyles, to: &metrics)
+            let m = runStyles[Int(span.ellipsisRun)].metrics
+            metrics = metrics.map { $0.union(m) } ?? m
+            Self.addRunMetrics(of: paragraph, span.suffixStart..<span.end, runStyles: runStyles, to: &metrics)
         } else {
-            addClusters(span.start..<span.end)
+            Self.addRunMetrics(of: paragraph, span.start..<span.end, runStyles: runStyles, to: &metrics)
         }
         if let metrics { return metrics }
         // An empty paragraph: the run its place falls in.
-        let offset = paragraphs[Int(span.paragraph)].utf16Start
-        return runStyles.isEmpty ? lineMetrics : runStyles[runIndex(at: offset)].metrics
+        let index = Self.run(at: paragraph.utf16Start, in: paragraphs[Int(span.paragraph)...],
+                             runCount: runStyles.count)
+        return runStyles.isEmpty ? lineMetrics : runStyles[index].metrics
     }
 
-    /// The run that holds UTF-16 offset `offset` (the last run for the end of the text).
-    private func runIndex(at offset: Int) -> Int {
+    /// Adds to `metrics` those of the attribute runs of `paragraph`'s clusters `range`.
+    static func addRunMetrics(of paragraph: PreparedParagraph, _ range: Range<Int32>, runStyles: [RunStyle],
+                              to metrics: inout LineMetrics?) {
+        let runs = paragraph.clusterRuns
+        var last = -1
+        for c in range where Int(runs[Int(c)]) != last {
+            last = Int(runs[Int(c)])
+            let m = runStyles[last].metrics
+            metrics = metrics.map { $0.union(m) } ?? m
+        }
+    }
+
+    /// The run that holds UTF-16 offset `offset`, searching `paragraphs` (the last of
+    /// `runCount` runs for the end of the text).
+    static func run(at offset: Int, in paragraphs: ArraySlice<PreparedParagraph>, runCount: Int) -> Int {
         for paragraph in paragraphs {
             for c in 0..<paragraph.clusterCount where paragraph.clusterStart(c) >= offset {
                 return Int(paragraph.clusterRuns[c])
             }
         }
-        return runStyles.count - 1
+        return runCount - 1
     }
 
-    /// The lines' boxes, top to bottom, and the height of them all: each line as tall as
-    /// `ParagraphStyle.lineHeight` makes its natural metrics, `lineSpacing` below every
-    /// line, `paragraphSpacing` + `paragraphSpacingBefore` between paragraphs.
+    /// The lines' boxes, top to bottom, and the height of them all (`LineStack`).
     ///
     /// With the same metrics on every line, each y is a product (the same arithmetic as
     /// `uniformHeight(lines:)`, so sizes and layouts agree to the last bit), else a sum.
     func stack(_ spans: [LineSpan]) -> (boxes: [LineBox], height: Double) {
         let style = paragraphStyle
-        let between = style.paragraphSpacing + style.paragraphSpacingBefore
-        let uniform = hasUniformLineMetrics ? style.lineHeight(lineMetrics) : nil
         var boxes: [LineBox] = []
         boxes.reserveCapacity(spans.count)
-        var y = 0.0, paragraphBreaks = 0
-        for (i, span) in spans.enumerated() {
-            if i > 0, span.paragraph != spans[i - 1].paragraph {
-                y += between
-                paragraphBreaks += 1
+        guard hasUniformLineMetrics else {
+            var stack = LineStack(style: style)
+            for (i, span) in spans.enumerated() {
+                let startsParagraph = i == 0 || span.paragraph != spans[i - 1].paragraph
+                boxes.append(stack.add(naturalMetrics(of: span), startsParagraph: startsParagraph))
             }
-            let metrics = naturalMetrics(of: span)
-            let height = uniform ?? style.lineHeight(metrics)
-            if uniform != nil { y = Double(i) * (height + style.lineSpacing) + Double(paragraphBreaks) * between }
-            boxes.append(LineBox(y: y, height: height, baseline: y + height - metrics.descent - metrics.gap))
-            y += height + style.lineSpacing
+            return (boxes, stack.y)
         }
-        if let uniform, !spans.isEmpty {
-            y = Double(spans.count) * (uniform + style.lineSpacing) + Double(paragraphBreaks) * between
+        let between = style.paragraphSpacing + style.paragraphSpacingBefore
+        let height = style.lineHeight(lineMetrics)
+        var paragraphBreaks = 0
+        for (i, span) in spans.enumerated() {
+            if i > 0, span.paragraph != spans[i - 1].paragraph { paragraphBreaks += 1 }
+            let y = Double(i) * (height + style.lineSpacing) + Double(paragraphBreaks) * between
+            boxes.append(LineBox(y: y, height: height, baseline: y + height - lineMetrics.descent - lineMetrics.gap))
         }
-        return (boxes, y)
+        let total = spans.isEmpty ? 0 : Double(spans.count) * (height + style.lineSpacing) + Double(paragraphBreaks) * between
+        return (boxes, total)
     }
 
     /// Whether paragraph `index` runs right to left: its lowest bidi level is odd.

@@ -41,16 +41,38 @@ struct LineFitter {
         self.mode = mode
     }
 
-    /// The line count and widest line of `prepared` filled at `widths` by word, when no
-    /// segment is wider than the line; nil when one is (the general filling then breaks
-    /// inside it). The same figures `fill()` gives, in one tight pass over the segments:
-    /// what a re-layout at a new width runs for every row.
-    static func quickSize(of prepared: PreparedText, widths: LineWidths) -> (lines: Int, widest: Int64)? {
-        var quick = QuickFill(widths: widths)
+    /// The line count, widest line and height of `prepared` filled at `widths` by word,
+    /// when no segment is wider than the line; nil when one is (the general filling then
+    /// breaks inside it), or when its lines differ in metrics and its segments are not
+    /// packed. The same figures `fill()` and `stack(_:)` give, in one tight pass over the
+    /// segments: what a re-layout at a new width runs for every row. Lines of different
+    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    static func quickSize(of prepared: PreparedText, widths: LineWidths)
+        -> (lines: Int, widest: Int64, height: Double)? {
+        if prepared.hasUniformLineMetrics {
+            guard let quick = quickFill(prepared, QuickFill(widths: widths, heights: UniformHeights())) else {
+                return nil
+            }
+            return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
+        }
+        guard prepared.packedSegments != nil,
+              let quick = quickFill(prepared, QuickFill(widths: widths, heights: MixedHeights(prepared))) else {
+            return nil
+        }
+        return (quick.lines, quick.widest, quick.heights.stack.y)
+    }
+
+    @inline(__always)
+    private static func quickFill<Heights>(_ prepared: PreparedText, _ start: QuickFill<Heights>) -> QuickFill<Heights>? {
+        var quick = start
         if let packed = prepared.packedSegments {
             for segment in packed {
-                if segment.endsParagraph {
-                    quick.endParagraph()
+                if segment.isMark {
+                    if segment.endsParagraph {
+                        quick.endParagraph()
+                    } else {
+                        quick.heights.use(segment.metricsIndex)
+                    }
                 } else if !quick.place(segment) {
                     return nil
                 }
@@ -61,12 +83,13 @@ struct LineFitter {
                 quick.endParagraph()
             }
         }
-        return (quick.lines, quick.widest)
+        return quick
     }
 
     /// The state of `quickSize`'s filling.
-    private struct QuickFill {
+    private struct QuickFill<Heights: QuickHeights> {
         let widths: LineWidths
+        var heights: Heights
         var maxWidth: Int64
         var lines = 0
         /// The widest line so far, first lines of paragraphs and other lines apart (their
@@ -78,8 +101,9 @@ struct LineFitter {
         var isEmpty = true
         var isFirstLine = true
 
-        init(widths: LineWidths) {
+        init(widths: LineWidths, heights: Heights) {
             self.widths = widths
+            self.heights = heights
             maxWidth = widths.first
         }
 
@@ -92,11 +116,13 @@ struct LineFitter {
             let width = segment.width
             if !isEmpty, lineWidth + pending + width <= maxWidth {
                 lineWidth += pending + width
+                heights.joinLine()
             } else {
                 if !isEmpty { endLine() }
                 guard width <= maxWidth else { return false }
                 lineWidth = width
                 isEmpty = false
+                heights.startLine()
             }
             pending = segment.trailing
             return true
@@ -105,6 +131,7 @@ struct LineFitter {
         @inline(__always)
         private mutating func endLine() {
             lines += 1
+            heights.endLine(startsParagraph: isFirstLine)
             if isFirstLine {
                 widestFirst = max(widestFirst, lineWidth)
                 isFirstLine = false
@@ -114,9 +141,10 @@ struct LineFitter {
             }
         }
 
-        /// Ends the paragraph's last line.
+        /// Ends the paragraph's last line (an empty paragraph's only one).
         @inline(__always)
         mutating func endParagraph() {
+            if isEmpty { heights.startLine() }
             endLine()
             lineWidth = 0
             isEmpty = true
@@ -239,4 +267,49 @@ struct LineWidths {
 
     /// The width of the line that starts at cluster `start` of its paragraph.
     func of(lineStartingAt start: Int32) -> Int64 { start == 0 ? first : rest }
+}
+
+/// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
+/// has the same metrics (the height is then a product), each line's metrics otherwise.
+private protocol QuickHeights {
+    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics`).
+    mutating func use(_ index: Int)
+    /// The next segment starts a line.
+    mutating func startLine()
+    /// The next segment joins the line.
+    mutating func joinLine()
+    /// The line ends (`startsParagraph`: it was its paragraph's first).
+    mutating func endLine(startsParagraph: Bool)
+}
+
+/// Every line has the text's `lineMetrics`: nothing to keep.
+private struct UniformHeights: QuickHeights {
+    @inline(__always) func use(_ index: Int) {}
+    @inline(__always) func startLine() {}
+    @inline(__always) func joinLine() {}
+    @inline(__always) func endLine(startsParagraph: Bool) {}
+}
+
+/// Lines of different metrics: each line the union of its segments', stacked as
+/// `PreparedText.stack(_:)` stacks them.
+private struct MixedHeights: QuickHeights {
+    let table: [LineMetrics]
+    var stack: LineStack
+    /// The metrics of the segments being placed, and of the line so far.
+    var current: LineMetrics
+    var line: LineMetrics
+
+    init(_ prepared: PreparedText) {
+        table = prepared.segmentMetrics
+        stack = LineStack(style: prepared.paragraphStyle)
+        current = prepared.lineMetrics
+        line = current
+    }
+
+    @inline(__always) mutating func use(_ index: Int) { current = table[index] }
+    @inline(__always) mutating func startLine() { line = current }
+    @inline(__always) mutating func joinLine() { line = line.union(current) }
+    @inline(__always) mutating func endLine(startsParagraph: Bool) {
+        _ = stack.add(line, startsParagraph: startsParagraph)
+    }
 }

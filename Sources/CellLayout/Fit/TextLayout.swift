@@ -33,8 +33,7 @@ extension PreparedText {
 
     /// The size of the text fitted to `width` points — line count, used width, height — the
     /// same figures `fit(width:options:)` gives, without keeping the lines: what a re-layout
-    /// at a new width needs, with no allocation when there is no line limit and every line
-    /// has the same metrics.
+    /// at a new width needs, with no allocation when there is no line limit.
     public func size(width: Double, options: FitOptions = FitOptions()) -> TextSize {
         size(width: width, maxWidth: Self.layoutUnits(width), options: options)
     }
@@ -42,14 +41,13 @@ extension PreparedText {
     /// `size(width:options:)` with the width already in layout units.
     @inline(__always)
     private func size(width: Double, maxWidth: Int64, options: FitOptions) -> TextSize {
-        guard options.maxLines == 0, hasUniformLineMetrics else {
-            return fit(width: width, options: options).size
-        }
+        guard options.maxLines == 0 else { return fit(width: width, options: options).size }
         let widths = lineWidths(maxWidth)
         if options.lineBreakMode != .byCharWrapping, let quick = LineFitter.quickSize(of: self, widths: widths) {
             return TextSize(lines: quick.lines, usedWidth: Double(quick.widest) / Font.unitsPerPoint,
-                            height: uniformHeight(lines: quick.lines))
+                            height: quick.height)
         }
+        guard hasUniformLineMetrics else { return fit(width: width, options: options).size }
         var fitter = LineFitter(
             prepared: self, widths: widths, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
         fitter.fill()

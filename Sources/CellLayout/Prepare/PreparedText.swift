@@ -37,10 +37,17 @@ public final class PreparedText: @unchecked Sendable {
     /// For a text whose segment widths fit in 32 bits (nearly every text), the segments'
     /// widths packed in 8 bytes each, paragraph after paragraph, each paragraph ended by
     /// `PackedSegment.paragraphEnd`: all that a re-layout at a new width reads, in a
-    /// third of the memory of the segments themselves. Held in the engine's
-    /// `SegmentArena`, next to the texts prepared before and after, and read straight
-    /// from the text (no array buffer to retain and release). Nil for other texts.
+    /// third of the memory of the segments themselves. Without uniform line metrics, a
+    /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
+    /// whose line metrics differ from the previous one's: an index in `segmentMetrics`.
+    /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
+    /// and read straight from the text (no array buffer to retain and release). Nil for
+    /// other texts.
     let packedSegments: UnsafeBufferPointer<PackedSegment>?
+    /// The distinct line metrics of the segments (each segment's: the union of its
+    /// clusters' runs), indexed by the marks in `packedSegments`; empty when every line
+    /// has `lineMetrics`.
+    let segmentMetrics: [LineMetrics]
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
     private let segmentChunk: SegmentChunk?
     /// "…" shaped in the text's font, for truncated lines.
@@ -50,8 +57,9 @@ public final class PreparedText: @unchecked Sendable {
          arena: SegmentArena, paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
         self.font = font
         let runMetrics = Set(runStyles.map(\.metrics))
+        let isUniform = runMetrics.count <= 1
         self.lineMetrics = runMetrics.count == 1 ? runMetrics.first! : lineMetrics
-        self.hasUniformLineMetrics = runMetrics.count <= 1
+        self.hasUniformLineMetrics = isUniform
         self.paragraphStyle = paragraphStyle
         self.hasNoIndents = paragraphStyle.firstLineHeadIndent == 0 && paragraphStyle.headIndent == 0
             && paragraphStyle.tailIndent == 0
@@ -60,11 +68,53 @@ public final class PreparedText: @unchecked Sendable {
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
-        if let count = PackedSegment.packedCount(paragraphs) {
-            (segmentChunk, packedSegments) = arena.store(count: count) { PackedSegment.pack(paragraphs, into: $0) }
+        let classes = isUniform ? nil : SegmentMetrics(paragraphs, runStyles: runStyles)
+        segmentMetrics = classes?.table ?? []
+        if let count = PackedSegment.packedCount(paragraphs, marks: classes?.marks ?? 0) {
+            (segmentChunk, packedSegments) = arena.store(count: count) {
+                PackedSegment.pack(paragraphs, metrics: classes?.indices, into: $0)
+            }
         } else {
             (segmentChunk, packedSegments) = (nil, nil)
         }
+    }
+}
+
+/// The line metrics of each segment of a text whose runs differ in them: the union of
+/// the runs of its clusters (trailing white space included, as a line holds it), and for
+/// an empty paragraph, the run its place falls in — what `PreparedText.naturalMetrics(of:)`
+/// takes of a line made of whole segments.
+struct SegmentMetrics {
+    /// The distinct metrics, in order of first use.
+    private(set) var table: [LineMetrics] = []
+    /// Each segment's index in `table`, paragraph after paragraph; an empty paragraph has
+    /// one entry.
+    private(set) var indices: [Int32] = []
+    /// How many times the index changes from one entry to the next (the first included).
+    private(set) var marks = 0
+
+    init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
+        for (p, paragraph) in paragraphs.enumerated() {
+            guard !paragraph.segments.isEmpty else {
+                add(runStyles[PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)]
+                    .metrics)
+                continue
+            }
+            var start: Int32 = 0
+            for segment in paragraph.segments {
+                var metrics: LineMetrics?
+                PreparedText.addRunMetrics(of: paragraph, start..<segment.end, runStyles: runStyles, to: &metrics)
+                add(metrics!)
+                start = segment.end
+            }
+        }
+    }
+
+    private mutating func add(_ metrics: LineMetrics) {
+        let index = table.firstIndex(of: metrics) ?? table.count
+        if index == table.count { table.append(metrics) }
+        if indices.last != Int32(index) { marks += 1 }
+        indices.append(Int32(index))
     }
 }
 
@@ -166,26 +216,38 @@ struct Segment: SegmentWidths, Sendable {
     let end: Int32
 }
 
-/// A segment's widths in 32 bits each (`PreparedText.packedSegments`).
+/// A segment's widths in 32 bits each (`PreparedText.packedSegments`), or a mark: the end
+/// of a paragraph, or the line metrics of the segments that follow.
 struct PackedSegment: SegmentWidths, Sendable {
     private let packedWidth: Int32
     private let packedTrailing: Int32
 
     var width: Int64 { Int64(packedWidth) }
     var trailing: Int64 { Int64(packedTrailing) }
-    /// Whether this is the mark that ends a paragraph rather than a segment.
+    /// Whether this is a mark rather than a segment (widths of `Int32.min` and one more
+    /// are not packed).
+    @inline(__always)
+    var isMark: Bool { packedWidth <= Int32.min + 1 }
+    /// Whether this is the mark that ends a paragraph.
     var endsParagraph: Bool { packedWidth == Int32.min }
+    /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
+    var metricsIndex: Int { Int(packedTrailing) }
 
     /// The mark after each paragraph's segments.
     static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
 
-    /// How many packed segments the paragraphs make (with the paragraph ends), or nil
-    /// when a width does not fit in 32 bits.
-    static func packedCount(_ paragraphs: [PreparedParagraph]) -> Int? {
-        var count = 0
+    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
+    static func metrics(_ index: Int32) -> PackedSegment {
+        PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
+    }
+
+    /// How many packed segments the paragraphs make (with the paragraph ends and `marks`
+    /// metrics marks), or nil when a width does not fit in 32 bits.
+    static func packedCount(_ paragraphs: [PreparedParagraph], marks: Int) -> Int? {
+        var count = marks
         for paragraph in paragraphs {
             for segment in paragraph.segments {
-                guard let width = Int32(exactly: segment.width), width != Int32.min,
+                guard let width = Int32(exactly: segment.width), width > Int32.min + 1,
                       Int32(exactly: segment.trailing) != nil else { return nil }
             }
             count += paragraph.segments.count + 1
@@ -194,11 +256,25 @@ struct PackedSegment: SegmentWidths, Sendable {
     }
 
     /// Writes the paragraphs' segments, each paragraph's ended by `paragraphEnd`, into
-    /// `block` (`packedCount` long: every width fits).
-    static func pack(_ paragraphs: [PreparedParagraph], into block: UnsafeMutableBufferPointer<PackedSegment>) {
-        var i = 0
+    /// `block` (`packedCount` long: every width fits), with a metrics mark wherever
+    /// `metrics` (`SegmentMetrics.indices`, if any) changes.
+    static func pack(_ paragraphs: [PreparedParagraph], metrics: [Int32]?,
+                     into block: UnsafeMutableBufferPointer<PackedSegment>) {
+        var i = 0, entry = 0, current: Int32 = -1
+        func mark() {
+            guard let metrics, metrics[entry] != current else { return }
+            current = metrics[entry]
+            block.initializeElement(at: i, to: .metrics(current))
+            i += 1
+        }
         for paragraph in paragraphs {
+            if paragraph.segments.isEmpty {
+                mark()
+                entry += 1
+            }
             for segment in paragraph.segments {
+                mark()
+                entry += 1
                 block.initializeElement(
                     at: i, to: PackedSegment(packedWidth: Int32(segment.width), packedTrailing: Int32(segment.trailing)))
                 i += 1
