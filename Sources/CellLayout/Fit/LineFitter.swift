@@ -291,24 +291,41 @@ private struct UniformHeights: QuickHeights {
 }
 
 /// Lines of different metrics: each line the union of its segments', stacked as
-/// `PreparedText.stack(_:)` stacks them.
+/// `PreparedText.stack(_:)` stacks them. Marks are few (where runs change), so a segment
+/// that joins a line costs a test: the union is taken only after a mark.
 private struct MixedHeights: QuickHeights {
-    let table: [LineMetrics]
+    /// The text, held by the caller.
+    unowned(unsafe) let prepared: PreparedText
     var stack: LineStack
     /// The metrics of the segments being placed, and of the line so far.
     var current: LineMetrics
     var line: LineMetrics
+    /// Whether `current` changed since the line took it in.
+    var changed = false
 
     init(_ prepared: PreparedText) {
-        table = prepared.segmentMetrics
+        self.prepared = prepared
         stack = LineStack(style: prepared.paragraphStyle)
         current = prepared.lineMetrics
         line = current
     }
 
-    @inline(__always) mutating func use(_ index: Int) { current = table[index] }
-    @inline(__always) mutating func startLine() { line = current }
-    @inline(__always) mutating func joinLine() { line = line.union(current) }
+    @inline(__always) mutating func use(_ index: Int) {
+        current = prepared.segmentMetrics[index]
+        changed = true
+    }
+
+    @inline(__always) mutating func startLine() {
+        line = current
+        changed = false
+    }
+
+    @inline(__always) mutating func joinLine() {
+        guard changed else { return }
+        line = line.union(current)
+        changed = false
+    }
+
     @inline(__always) mutating func endLine(startsParagraph: Bool) {
         _ = stack.add(line, startsParagraph: startsParagraph)
     }
