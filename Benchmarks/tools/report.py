@@ -5,7 +5,7 @@
   report.py tag K=V … < JSON Lines              -> the same records with K=V added
   report.py render RAW_DIR                      -> the Markdown report on stdout
 
-RAW_DIR holds one JSON Lines file per section (text, table, cli, widths, limits, document, huge), each starting
+RAW_DIR holds one JSON Lines file per section (text, attributed, table, cli, widths, limits, document, huge), each starting
 with a {"bench":"meta",...} record; every timed benchmark appears once per run, and the
 report keeps the best run of each (highest rows/s, lowest time).
 """
@@ -28,6 +28,7 @@ TARGETS = {
     "five_widths": 1.5,   # --widths with five widths costs at most 1.5x one --width
     "document": 1.5,      # a table document costs at most 1.5x the same rows as JSON Lines
     "document_mb": 500.0,  # a million-row document under 500 MB peak
+    "attributed": 1.5,    # a 3-run row costs at most 1.5x the same text as one run (prepare, re-fit)
 }
 
 
@@ -105,7 +106,7 @@ def meta_line(meta):
 def render(raw_dir):
     lines = []
     w = lines.append
-    metas = [load(raw_dir, s)[0] for s in ("text", "table", "cli", "widths", "limits", "document", "huge")]
+    metas = [load(raw_dir, s)[0] for s in ("text", "attributed", "table", "cli", "widths", "limits", "document", "huge")]
     machine = next((m for m in metas if m), {}) or {}
     w("# cell-layout benchmarks")
     w("")
@@ -185,6 +186,32 @@ def render(raw_dir):
           "against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where the folder holds "
           "the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and NotoSansThai-Regular.ttf "
           "(issue 9's chain), run back to back.")
+        w("")
+
+    meta, attributed = load(raw_dir, "attributed")
+    if attributed:
+        w("## Attributed text — 3-run rows against the same text as one plain run (public-10k)")
+        w("")
+        w(meta_line(meta))
+        w("")
+        w("| measure | plain (rows/s) | 3 runs (rows/s) | 3 runs ÷ plain, cost | per run | target | |")
+        w("|---|---|---|---|---|---|---|")
+        for label, plain_key, rich_key, ratio_key in (
+                ("prepare (cold)", "preparePlainRowsPerSecond", "prepareAttributedRowsPerSecond", "prepareRatio"),
+                ("re-fit at 600, `sizes(of:width:)`", "refitPlainRowsPerSecond", "refitAttributedRowsPerSecond", "refitRatio")):
+            b = best(attributed, ratio_key, False, bench="attributed")
+            runs = ", ".join(rx(r[ratio_key]) for r in attributed if ratio_key in r)
+            ok = None if b is None else b[ratio_key] <= TARGETS["attributed"]
+            w(f"| {label} | {n(b and b[plain_key])} | {n(b and b[rich_key])} | {rx(b and b[ratio_key])} | {runs} | "
+              f"≤ 1.5× | {verdict(ok)} |")
+            summary.append((f"3-run rows ≤ 1.5× plain, {label.split(',')[0]}", rx(b and b[ratio_key]), ok))
+        w("")
+        w("`cell-layout-bench attributed`: each row of public-10k prepared as one plain run (Inter Regular 17) "
+          "and as three runs cut at a third and two thirds of its characters (Inter SemiBold 17, Regular 17, "
+          "Regular 13 kerned 0.2), a new `TextEngine` per pass (cold memo), plain and attributed passes "
+          "interleaved, best of 3; then every prepared text re-fitted at 600 by `PreparedText.sizes(of:width:)` "
+          "(best of 5). Each run's ratio is of figures from the same run (A/B in one process); the best run is "
+          "shown, every run's ratio beside it.")
         w("")
 
     meta, table = load(raw_dir, "table")
