@@ -392,7 +392,7 @@ func tableBenchmark(_ args: Arguments) throws {
 /// row: semibold 17, regular 17, regular 13 kerned 0.2), cut at a third and two thirds of
 /// its characters. Prepare: a new engine per pass (cold memo), best of `repeat` passes,
 /// plain and attributed interleaved. Re-fit: `PreparedText.sizes(of:width:)` at 600 after
-/// 343, best pass.
+/// 343, plain and attributed passes interleaved for at least a second, best pass of each.
 func attributedBenchmark(_ args: Arguments) throws {
     let corpusPath = args.string("corpus")
     let texts = loadCorpus(corpusPath, limit: args.int("limit", .max)).map(\.text)
@@ -422,17 +422,22 @@ func attributedBenchmark(_ args: Arguments) throws {
         richTexts = attributed.map { e2.prepare($0, font: regular) }
         richBest = min(richBest, now() - t1)
     }
-    func refit(_ prepared: [PreparedText]) -> Double {
-        _ = PreparedText.sizes(of: prepared, width: 343)
-        var best = Double.infinity
-        for _ in 0..<max(5, repeats) {
+    // Re-fit passes last milliseconds: plain and attributed passes alternate (A/B) for at
+    // least a second and 20 passes each, and the fastest of each is kept.
+    _ = PreparedText.sizes(of: plainTexts, width: 343)
+    _ = PreparedText.sizes(of: richTexts, width: 343)
+    var plainFit = Double.infinity, richFit = Double.infinity
+    let refitStart = now()
+    var passes = 0
+    while passes < 20 || now() - refitStart < 1 {
+        for (list, isPlain) in [(plainTexts, true), (richTexts, false)] {
             let t = now()
-            _ = PreparedText.sizes(of: prepared, width: 600)
-            best = min(best, now() - t)
+            _ = PreparedText.sizes(of: list, width: 600)
+            let elapsed = now() - t
+            if isPlain { plainFit = min(plainFit, elapsed) } else { richFit = min(richFit, elapsed) }
         }
-        return best
+        passes += 1
     }
-    let plainFit = refit(plainTexts), richFit = refit(richTexts)
     let n = Double(texts.count)
     note(String(format: "attributed %@: prepare plain %.0f rows/s, 3 runs %.0f rows/s (%.2fx); re-fit plain %.0f rows/s, 3 runs %.0f rows/s (%.2fx)",
                 (corpusPath as NSString).lastPathComponent, n / plainBest, n / richBest, richBest / plainBest,

@@ -46,7 +46,7 @@ struct LineFitter {
     /// breaks inside it), or when its lines differ in metrics and its segments are not
     /// packed. The same figures `fill()` and `stack(_:)` give, in one tight pass over the
     /// segments: what a re-layout at a new width runs for every row. Lines of different
-    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics(_:)`).
     static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
         if prepared.hasUniformLineMetrics {
@@ -272,7 +272,7 @@ struct LineWidths {
 /// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
 /// has the same metrics (the height is then a product), each line's metrics otherwise.
 private protocol QuickHeights {
-    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics`).
+    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics(_:)`).
     mutating func use(_ index: Int)
     /// The next segment starts a line.
     mutating func startLine()
@@ -311,7 +311,7 @@ private struct MixedHeights: QuickHeights {
     }
 
     @inline(__always) mutating func use(_ index: Int) {
-        current = prepared.segmentMetrics[index]
+        current = prepared.segmentMetrics(index)
         changed = true
     }
 

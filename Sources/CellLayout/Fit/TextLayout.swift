@@ -83,9 +83,9 @@ extension PreparedText {
                 if i + objectsAhead < texts.count {
                     cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
                 }
-                if i + segmentsAhead < texts.count, let packed = texts[i + segmentsAhead].packedSegments {
-                    let bytes = UnsafeRawPointer(packed.baseAddress!)
-                    let length = packed.count * MemoryLayout<PackedSegment>.stride
+                if i + segmentsAhead < texts.count, let bytes = texts[i + segmentsAhead].packedBlock {
+                    let text = texts[i + segmentsAhead]
+                    let length = (text.packedMetricsCount + text.packedSegments!.count) * MemoryLayout<PackedSegment>.stride
                     for line in stride(from: 0, to: min(length, 512), by: 64) { cl_prefetch(bytes + line) }
                 }
                 // The list keeps the texts alive: no retain (a write to each text's header).

@@ -39,15 +39,15 @@ public final class PreparedText: @unchecked Sendable {
     /// `PackedSegment.paragraphEnd`: all that a re-layout at a new width reads, in a
     /// third of the memory of the segments themselves. Without uniform line metrics, a
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
-    /// whose line metrics differ from the previous one's: an index in `segmentMetrics`.
+    /// whose line metrics differ from the previous one's: an index in
+    /// `segmentMetrics(_:)`, whose table lies just before the segments in the same block.
     /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
     /// and read straight from the text (no array buffer to retain and release). Nil for
     /// other texts.
     let packedSegments: UnsafeBufferPointer<PackedSegment>?
-    /// The distinct line metrics of the segments (each segment's: the union of its
-    /// clusters' runs), indexed by the marks in `packedSegments`; empty when every line
-    /// has `lineMetrics`.
-    let segmentMetrics: [LineMetrics]
+    /// How many entries before `packedSegments` hold the segments' distinct line metrics
+    /// (`SegmentMetrics.table`, three entries each); 0 when every line has `lineMetrics`.
+    let packedMetricsCount: Int
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
     private let segmentChunk: SegmentChunk?
     /// "…" shaped in the text's font, for truncated lines.
@@ -69,14 +69,40 @@ public final class PreparedText: @unchecked Sendable {
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
         let classes = isUniform ? nil : SegmentMetrics(paragraphs, runStyles: runStyles)
-        segmentMetrics = classes?.table ?? []
+        let metricsCount = 3 * (classes?.table.count ?? 0)
         if let count = PackedSegment.packedCount(paragraphs, marks: classes?.marks ?? 0) {
-            (segmentChunk, packedSegments) = arena.store(count: count) {
-                PackedSegment.pack(paragraphs, metrics: classes?.indices, into: $0)
+            let block: UnsafeBufferPointer<PackedSegment>
+            (segmentChunk, block) = arena.store(count: metricsCount + count) { block in
+                for (i, metrics) in (classes?.table ?? []).enumerated() {
+                    for (k, value) in [metrics.ascent, metrics.descent, metrics.gap].enumerated() {
+                        block.initializeElement(at: 3 * i + k, to: PackedSegment(bits: value.bitPattern))
+                    }
+                }
+                PackedSegment.pack(paragraphs, metrics: classes?.indices,
+                                   into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
             }
+            packedSegments = UnsafeBufferPointer(rebasing: block[metricsCount...])
+            packedMetricsCount = metricsCount
         } else {
-            (segmentChunk, packedSegments) = (nil, nil)
+            (segmentChunk, packedSegments, packedMetricsCount) = (nil, nil, 0)
         }
+    }
+}
+
+extension PreparedText {
+    /// Line metrics `index` of the segments (`PackedSegment.metrics(_:)`), read from the
+    /// block before `packedSegments`.
+    @inline(__always)
+    func segmentMetrics(_ index: Int) -> LineMetrics {
+        let entries = packedSegments!.baseAddress! - packedMetricsCount + 3 * index
+        return LineMetrics(ascent: Double(bitPattern: entries[0].bits), descent: Double(bitPattern: entries[1].bits),
+                           gap: Double(bitPattern: entries[2].bits))
+    }
+
+    /// Where the text's packed block starts (its metrics, then its segments), for
+    /// prefetching.
+    var packedBlock: UnsafeRawPointer? {
+        packedSegments.map { UnsafeRawPointer($0.baseAddress! - packedMetricsCount) }
     }
 }
 
@@ -230,13 +256,27 @@ struct PackedSegment: SegmentWidths, Sendable {
     var isMark: Bool { packedWidth <= Int32.min + 1 }
     /// Whether this is the mark that ends a paragraph.
     var endsParagraph: Bool { packedWidth == Int32.min }
-    /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
+    /// For a metrics mark: the index for `PreparedText.segmentMetrics(_:)`.
     var metricsIndex: Int { Int(packedTrailing) }
+
+    /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments).
+    init(bits: UInt64) {
+        packedWidth = Int32(truncatingIfNeeded: bits)
+        packedTrailing = Int32(truncatingIfNeeded: bits >> 32)
+    }
+
+    /// The entry's 64 bits.
+    var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
+
+    private init(packedWidth: Int32, packedTrailing: Int32) {
+        self.packedWidth = packedWidth
+        self.packedTrailing = packedTrailing
+    }
 
     /// The mark after each paragraph's segments.
     static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
 
-    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
+    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics(index)`.
     static func metrics(_ index: Int32) -> PackedSegment {
         PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
     }
