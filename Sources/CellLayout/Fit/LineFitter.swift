@@ -50,21 +50,20 @@ struct LineFitter {
     static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
         if prepared.hasUniformLineMetrics {
-            guard let quick = quickFill(prepared, QuickFill(widths: widths, heights: UniformHeights())) else {
-                return nil
-            }
+            guard let quick = quickFill(prepared, widths, UniformHeights()) else { return nil }
             return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
         }
-        guard prepared.packedSegments != nil,
-              let quick = quickFill(prepared, QuickFill(widths: widths, heights: MixedHeights(prepared))) else {
+        guard prepared.packedSegments != nil, let quick = quickFill(prepared, widths, MixedHeights(prepared)) else {
             return nil
         }
         return (quick.lines, quick.widest, quick.heights.stack.y)
     }
 
+    /// The filling of `quickSize`, with `heights` keeping what the text's lines need.
     @inline(__always)
-    private static func quickFill<Heights>(_ prepared: PreparedText, _ start: QuickFill<Heights>) -> QuickFill<Heights>? {
-        var quick = start
+    private static func quickFill<Heights: QuickHeights>(_ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights)
+        -> (lines: Int, widest: Int64, heights: Heights)? {
+        var quick = QuickFill(widths: widths, heights: heights)
         if let packed = prepared.packedSegments {
             for segment in packed {
                 if segment.isMark {
@@ -83,7 +82,7 @@ struct LineFitter {
                 quick.endParagraph()
             }
         }
-        return quick
+        return (quick.lines, quick.widest, quick.heights)
     }
 
     /// The state of `quickSize`'s filling.
