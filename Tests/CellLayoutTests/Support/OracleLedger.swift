@@ -79,6 +79,26 @@ struct OracleLedger {
         return agrees
     }
 
+    /// Checks every row of slice fixture `fixture` at every width of `widths` (the order of
+    /// the rows' `lines` and `breaks`) with `check`, each row prepared once by `prepare`.
+    /// Returns how many row-widths agreed with Pango and how many the ledger lists for the
+    /// fixture, for the caller to check that the two cover the slice.
+    func checkSlice(_ rows: [TestFonts.SliceRow], fixture: String, widths: [Double],
+                    prepare: (String) -> PreparedText,
+                    sourceLocation: SourceLocation = #_sourceLocation) -> (agreeing: Int, listed: Int) {
+        var agreeing = 0
+        for row in rows {
+            let prepared = prepare(row.text)
+            for (i, width) in widths.enumerated() {
+                let answer = Answer(id: row.id, width: width, text: row.text, lines: row.lines[i], breaks: row.breaks[i])
+                if check(prepared.fit(width: width), against: answer, fixture: fixture, sourceLocation: sourceLocation) {
+                    agreeing += 1
+                }
+            }
+        }
+        return (agreeing, listed(in: fixture).count)
+    }
+
     /// The ledger's entries for `fixture` (to check that each names a row of it).
     func listed(in fixture: String) -> Set<String> { Set(entries[fixture].map { Array($0.keys) } ?? []) }
 }

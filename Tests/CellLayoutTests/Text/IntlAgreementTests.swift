@@ -38,20 +38,10 @@ import Testing
         let font = try engine.fonts.font(family: "Inter", size: 17)
         let rows = TestFonts.intlSlice
         try #require(rows.count == 2000)
-        var agreeing = 0
-        for row in rows {
-            let prepared = engine.prepare(row.text, font: font)
-            for (i, width) in Self.widths.enumerated() {
-                let answer = OracleLedger.Answer(id: row.id, width: width, text: row.text,
-                                                 lines: row.lines[i], breaks: row.breaks[i])
-                if OracleLedger.shared.check(prepared.fit(width: width), against: answer, fixture: "pango-intl-chain-slice.jsonl") {
-                    agreeing += 1
-                }
-            }
-        }
-        // Every ledger entry names a row and width of the slice (so each was checked above).
-        let listed = OracleLedger.shared.listed(in: "pango-intl-chain-slice.jsonl")
-        #expect(agreeing + listed.count == rows.count * Self.widths.count)
-        #expect(listed.count == 52)
+        // Every ledger entry names a row and width of the slice (so each was checked).
+        let (agreeing, listed) = OracleLedger.shared.checkSlice(
+            rows, fixture: "pango-intl-chain-slice.jsonl", widths: Self.widths) { engine.prepare($0, font: font) }
+        #expect(agreeing + listed == rows.count * Self.widths.count)
+        #expect(listed == 52)
     }
 }

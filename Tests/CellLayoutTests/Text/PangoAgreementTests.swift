@@ -40,19 +40,11 @@ import Testing
     @Test func latinSliceBreaksExactlyLikePango() throws {
         let rows = TestFonts.latinSlice
         try #require(rows.count == 3023)
-        var agreeing = 0
-        for row in rows {
-            let prepared = TestFonts.engine.prepare(row.text, font: TestFonts.inter17)
-            for (i, width) in Self.widths.enumerated() {
-                let answer = OracleLedger.Answer(id: row.id, width: width, text: row.text,
-                                                 lines: row.lines[i], breaks: row.breaks[i])
-                if OracleLedger.shared.check(prepared.fit(width: width), against: answer, fixture: "pango-inter17-slice.jsonl") {
-                    agreeing += 1
-                }
-            }
+        let (agreeing, listed) = OracleLedger.shared.checkSlice(
+            rows, fixture: "pango-inter17-slice.jsonl", widths: Self.widths) {
+            TestFonts.engine.prepare($0, font: TestFonts.inter17)
         }
-        let listed = OracleLedger.shared.listed(in: "pango-inter17-slice.jsonl")
-        #expect(agreeing + listed.count == rows.count * Self.widths.count)
+        #expect(agreeing + listed == rows.count * Self.widths.count)
     }
 
     /// Line counts of all 9,069 rows of ../shared/corpus/public-10k.jsonl that Inter covers
