@@ -35,8 +35,12 @@ struct DocumentLayout {
             return try write(input.load(width: width, engine: engine, bytes: source.bytes.bytes(0..<source.bytes.size)))
         }
         let table: TableLayout
+        let language: TextLanguage?
         do {
             let spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width)
+            language = try skeleton["language"].map { value throws(InputError) in
+                try TextDecoder(fonts: engine.fonts).language(value, path: "language")
+            }
             let rows = outline.rowLists.reduce(0) { $0 + $1.starts.count }
             try TableDecoder.checkRowCount(rows, path: skeleton["sections"] == nil ? "rows" : "sections")
             table = try TableLayout(spec: spec, engine: engine)
@@ -45,7 +49,7 @@ struct DocumentLayout {
             throw CLIError("\(name): \(error)")
         }
         let spill = try SpillFile()
-        let heights = try layOutRows(outline, of: table, engine: engine, source: source, into: spill)
+        let heights = try layOutRows(outline, of: table, language: language, engine: engine, source: source, into: spill)
         try spill.flush()
         var records = FileBytes(descriptor: spill.descriptor, size: spill.count, name: "a temporary file")
         var offset = 0
@@ -67,10 +71,12 @@ struct DocumentLayout {
     }
 
     /// Pass 2: every row laid out, in batches on all cores, encoded (its id's JSON, then
-    /// its fields, each after its length) into `spill`.
+    /// its fields, each after its length) into `spill`. Each row takes the table's
+    /// `language` where it names none, as the whole-document decoder gives it.
     /// - Returns: each section's row heights.
     private func layOutRows(
-        _ outline: DocumentOutline, of table: TableLayout, engine: TextEngine, source: DocumentSource, into spill: SpillFile
+        _ outline: DocumentOutline, of table: TableLayout, language: TextLanguage?, engine: TextEngine,
+        source: DocumentSource, into spill: SpillFile
     ) throws -> [[Double]] {
         let decoder = TableDecoder(fonts: engine.fonts)
         let metrics = table.metrics, cellWidth = table.cellFrameX.width, direction = table.layoutDirection
@@ -87,7 +93,8 @@ struct DocumentLayout {
                 let results = batch.concurrentMap(chunk: 16) { r, bytes in
                     Result { () throws -> (Double, [UInt8], [UInt8], RowID, [LayoutWarning]) in
                         let value = try JSONParser.parsePrefix(bytes, depth: list.depth).value
-                        let cell = try decoder.decodeRow(value, path: "\(list.path)[\(r)]", metrics: metrics)
+                        let cell = try decoder.decodeRow(value, path: "\(list.path)[\(r)]", metrics: metrics,
+                                                       language: language)
                         let row = try layouter.layout(cell, width: cellWidth, previous: nil, inheriting: direction,
                                                       rowHeight: rowHeight)
                         var id = JSONWriter(), fields = JSONWriter()

@@ -11,7 +11,7 @@ struct FontOptions: ParsableArguments {
           help: "Use only the bundled and --font-dir fonts, so results are the same on every machine.")
     var noSystemFonts = false
 
-    @Option(help: "The text's language (BCP 47: ja, zh-Hans, zh-Hant, ko, …): orders system fallback fonts, e.g. for Han characters. Default: the locale's.")
+    @Option(help: "The texts' language (BCP 47: ja, zh-Hans, zh-Hant, ko, …) where they name none (\"language\" key): picks fallback fonts and Han forms. Default: the locale's.")
     var language: String?
 
     /// A text engine over the bundled fonts, the --font-dir folders and (unless turned
@@ -23,6 +23,9 @@ struct FontOptions: ParsableArguments {
                   isDirectory.boolValue else {
                 throw CLIError("--font-dir: \"\(directory)\" is not a folder")
             }
+        }
+        if let language, TextLanguage(language) == nil {
+            throw CLIError("--language: \(FontError.invalidLanguage(language))")
         }
         do {
             let library = try FontLibrary(

@@ -106,15 +106,16 @@ struct MeasureCommand: ParsableCommand {
             guard let value = row["text"] else { throw CLIError("missing \"text\"") }
             do {
                 let style = try row["paragraph"].map { p throws(InputError) in try texts.paragraph(p, path: "paragraph") }
+                let language = try row["language"].map { l throws(InputError) in try texts.language(l, path: "language") }
                 let (string, runs) = try texts.text(value, path: "text", base: baseSpec)
                 guard let runs else {
-                    return engine.prepare(string, font: font, paragraphStyle: style ?? ParagraphStyle())
+                    return engine.prepare(string, font: font, paragraphStyle: style ?? ParagraphStyle(), language: language)
                 }
                 let attributed = AttributedText(try runs.map { run in
                     TextRun(run.text, font: try run.font.applied(to: baseSpec).resolve(in: engine.fonts), kern: run.kern,
                             baselineOffset: run.baselineOffset, color: run.color)
                 }, paragraphStyle: style ?? ParagraphStyle())
-                return engine.prepare(attributed, font: font)
+                return engine.prepare(attributed, font: font, language: language)
             } catch let error as InputError {
                 throw CLIError(error.description)
             }

@@ -25,12 +25,13 @@ public final class LabelMeasurer: Sendable {
         let text: String
         let fontID: Int
         var paragraph = ParagraphStyle()
+        var language: TextLanguage?
         /// The runs of an attributed text (their fonts resolved); nil for a plain one.
         var attributed: AttributedText?
 
         static func == (a: PreparedKey, b: PreparedKey) -> Bool {
             guard a.fontID == b.fontID, a.text.utf8.count == b.text.utf8.count, a.paragraph == b.paragraph,
-                  a.attributed == b.attributed else { return false }
+                  a.language == b.language, a.attributed == b.attributed else { return false }
             var x = a.text, y = b.text
             return x.withUTF8 { p in y.withUTF8 { q in p.baseAddress == q.baseAddress || p.elementsEqual(q) } }
         }
@@ -38,6 +39,7 @@ public final class LabelMeasurer: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(fontID)
             hasher.combine(paragraph)
+            hasher.combine(language)
             hasher.combine(attributed)
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -87,11 +89,14 @@ public final class LabelMeasurer: Sendable {
         try fonts.value(for: spec) { try spec.resolve(in: engine.fonts) }
     }
 
-    /// `text` prepared in `font` with the metrics' vertical metrics (San Francisco's with
-    /// `sfVerticalMetrics`), from the memo when it was prepared before.
-    public func prepare(_ text: String, font: Font, paragraph: ParagraphStyle = ParagraphStyle()) -> PreparedText {
-        prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph)) {
-            engine.prepare(text, font: font, vertical: metrics.verticalMetrics, paragraphStyle: paragraph)
+    /// `text` prepared in `font` (and `language`, nil for the font library's) with the
+    /// metrics' vertical metrics (San Francisco's with `sfVerticalMetrics`), from the memo
+    /// when it was prepared before.
+    public func prepare(_ text: String, font: Font, paragraph: ParagraphStyle = ParagraphStyle(),
+                        language: TextLanguage? = nil) -> PreparedText {
+        prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph, language: language)) {
+            engine.prepare(text, font: font, vertical: metrics.verticalMetrics, paragraphStyle: paragraph,
+                           language: language)
         }
     }
 
@@ -104,13 +109,15 @@ public final class LabelMeasurer: Sendable {
                         alignment: TextAlignment = .natural) throws -> PreparedText {
         let font = try self.font(spec)
         let paragraph = attributes?.paragraph ?? ParagraphStyle(alignment: alignment)
-        guard let runs = attributes?.runs else { return prepare(text, font: font, paragraph: paragraph) }
+        let language = attributes?.language
+        guard let runs = attributes?.runs else { return prepare(text, font: font, paragraph: paragraph, language: language) }
         let attributed = AttributedText(try runs.map { run in
             TextRun(run.text, font: try self.font(run.font.applied(to: spec)), kern: run.kern,
                     baselineOffset: run.baselineOffset, color: run.color)
         }, paragraphStyle: paragraph)
-        return prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph, attributed: attributed)) {
-            engine.prepare(attributed, font: font, vertical: metrics.verticalMetrics)
+        let key = PreparedKey(text: text, fontID: font.id, paragraph: paragraph, language: language, attributed: attributed)
+        return prepared(key) {
+            engine.prepare(attributed, font: font, vertical: metrics.verticalMetrics, language: language)
         }
     }
 

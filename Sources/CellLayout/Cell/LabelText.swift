@@ -1,16 +1,43 @@
 /// A label's text as a table gives it: a string, or runs with their own font keys, kern,
-/// baseline offset and colour, and a paragraph style — an `attributedText`.
+/// baseline offset and colour, a paragraph style and a language — an `attributedText`.
 public struct LabelText: Hashable, Sendable {
     /// The runs; nil when the whole text is one string in the label's font.
     public var runs: [TextRunSpec]?
     /// The paragraph style; nil is the label's own (natural alignment, or right for the
     /// right-aligned labels of value1 and value2 cells).
     public var paragraph: ParagraphStyle?
+    /// The text's language (its fallback fonts and Han forms); nil is the font library's.
+    public var language: TextLanguage?
 
-    /// - Parameters: runs (nil for a plain string) and a paragraph style.
-    public init(runs: [TextRunSpec]? = nil, paragraph: ParagraphStyle? = nil) {
+    /// - Parameters: runs (nil for a plain string), a paragraph style and a language.
+    public init(runs: [TextRunSpec]? = nil, paragraph: ParagraphStyle? = nil, language: TextLanguage? = nil) {
         self.runs = runs
         self.paragraph = paragraph
+        self.language = language
+    }
+}
+
+extension LabelText? {
+    /// These attributes in `language` when they name none (a row's language for its texts,
+    /// a table's for texts whose row names none).
+    func adopting(_ language: TextLanguage) -> LabelText {
+        var text = self ?? LabelText()
+        if text.language == nil { text.language = language }
+        return text
+    }
+}
+
+extension CellSpec {
+    /// Every text of the row — its labels', its subviews' and its accessory view's — in
+    /// `language` where it names none.
+    mutating func adoptLanguage(_ language: TextLanguage) {
+        textAttributes = textAttributes.adopting(language)
+        detailTextAttributes = detailTextAttributes.adopting(language)
+        for i in subviews.indices { subviews[i].textAttributes = subviews[i].textAttributes.adopting(language) }
+        if case .view(var view) = accessory {
+            view.textAttributes = view.textAttributes.adopting(language)
+            accessory = .view(view)
+        }
     }
 }
 

@@ -11,6 +11,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFamily(String, known: [String])
     /// The size is not a positive, finite number of points.
     case invalidSize(Double)
+    /// The language is not a well-formed BCP 47 tag (`TextLanguage`).
+    case invalidLanguage(String)
 
     /// A one-line message naming the font and the problem.
     public var description: String {
@@ -23,6 +25,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             "unknown font family \"\(family)\" (known: \(known.joined(separator: ", ")))"
         case .invalidSize(let size):
             "font size must be a positive number, got \(size)"
+        case .invalidLanguage(let tag):
+            "language must be a BCP 47 tag such as ja, zh-Hans, zh-Hant or ko, got \"\(tag)\""
         }
     }
 }

@@ -20,6 +20,12 @@ public final class FontFace: @unchecked Sendable {
     public let isItalic: Bool
     /// Font units per em.
     public let unitsPerEm: Int32
+    /// The Han orthography the face was designed for ("ja", "ko", "zh-Hans", "zh-Hant",
+    /// "zh-HK"; `TextLanguage.han`), or nil: from its `meta` table's design languages
+    /// (`dlng`), else from the region its family name ends with, as the CJK collections
+    /// name their faces (Noto Sans CJK JP, KR, SC, TC, HK; Source Han Sans K, SC, TC, HC).
+    /// Falling back for Han in a language, the face of its orthography comes first.
+    public let designLanguage: String?
     /// Whether the face draws in color (CBDT/sbix bitmaps, COLR layers or SVG glyphs): an
     /// emoji font, preferred for clusters shown as emoji.
     public let isColor: Bool
@@ -75,6 +81,7 @@ public final class FontFace: @unchecked Sendable {
         self.family = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))
             ?? Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
             ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.designLanguage = Self.designLanguage(face) ?? Self.designLanguage(family: family)
         let weight = hb_style_get_value(font, HB_STYLE_TAG_WEIGHT)
         self.weightClass = weight > 0 ? Int(weight.rounded()) : 400
         self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
@@ -109,6 +116,46 @@ public final class FontFace: @unchecked Sendable {
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(unscaled, &extents)
         return (extents.ascender, extents.descender, extents.line_gap)
+    }
+
+    /// How many faces the file at `path` holds: those of a collection, else 1 (also for a
+    /// file HarfBuzz cannot read, which loading the face then reports).
+    static func faceCount(path: String) -> UInt32 {
+        guard let blob = hb_blob_create_from_file(path) else { return 1 }
+        defer { hb_blob_destroy(blob) }
+        return max(1, hb_face_count(blob))
+    }
+
+    /// The Han orthography of the `meta` table's design languages (ScriptLangTags such as
+    /// "Jpan", "Hant", "zh-Hant-HK"), when they name exactly one.
+    private static func designLanguage(_ face: OpaquePointer) -> String? {
+        guard let blob = hb_ot_meta_reference_entry(face, HB_OT_META_TAG_DESIGN_LANGUAGES) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+        let found = Set(text.split(separator: ",").compactMap { tag -> String? in
+            let parts = tag.trimmingCharacters(in: .whitespaces).lowercased().split(separator: "-")
+            if parts.contains("jpan") || parts.first == "ja" { return "ja" }
+            if parts.contains("kore") || parts.contains("hang") || parts.first == "ko" { return "ko" }
+            if parts.contains("hant") { return parts.contains("hk") ? "zh-HK" : "zh-Hant" }
+            if parts.contains("hans") { return "zh-Hans" }
+            return nil
+        })
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// The Han orthography of the region a CJK family's name ends with, or nil.
+    private static func designLanguage(family: String) -> String? {
+        guard family.uppercased().contains("CJK") || family.hasPrefix("Source Han") else { return nil }
+        switch family.split(separator: " ").last {
+        case "JP", "J": return "ja"
+        case "KR", "K": return "ko"
+        case "SC": return "zh-Hans"
+        case "TC": return "zh-Hant"
+        case "HK", "HC": return "zh-HK"
+        default: return nil
+        }
     }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {

@@ -11,6 +11,11 @@ import Synchronization
 /// chain is: its own font, the bundled and added faces in the order they were found,
 /// then the system fonts that cover the character.
 ///
+/// The chain depends on the text's language (`TextLanguage`): system fonts come in
+/// fontconfig's order for it, and among added faces the one designed for the language's Han
+/// orthography (`FontFace/designLanguage`) comes first for Han, as CoreText's cascade list
+/// for a language does. Each language has its own chain, cached apart.
+///
 /// Thread-safe: every mutable table sits behind a lock, and the fonts it hands out are
 /// immutable.
 public final class FontLibrary: Sendable {
@@ -28,8 +33,12 @@ public final class FontLibrary: Sendable {
     /// holds it (prepared texts hold theirs); asked for again, it is made anew.
     private let fonts: BoundedMemo<FontKey, Font>
     private let systemFaces = Mutex<[String: FontFace]>([:])
-    /// The fallback font of each font and cluster, bounded like `fonts` (64 per font).
+    /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
     private let fallbacks: BoundedMemo<FallbackKey, Font>
+    /// The languages texts were prepared in, as the caches key them.
+    private let languages: Mutex<[LanguageKey: LanguageSlot]>
+    /// The slot of texts that name no language: the library's `language`.
+    let defaultLanguage: LanguageSlot
 
     /// About the most fonts (face, size and slant) the library keeps at once.
     static let fontsKept = 1024
@@ -43,26 +52,29 @@ public final class FontLibrary: Sendable {
         var slanted = false
     }
 
-    /// A font and a cluster's scalar values: the first three inline, so that usual
+    /// A font, a language and a cluster's scalar values: the first three inline, so that usual
     /// clusters are looked up without allocating (and without the Unicode normalization a
     /// String key would hash through).
     private struct FallbackKey: MemoKey {
         let fontID: Int
+        let language: UInt16
         let first: UInt32
         let second: UInt32
         let third: UInt32
         let rest: [UInt32]
 
-        init(fontID: Int, _ cluster: [Unicode.Scalar]) {
+        init(fontID: Int, language: UInt16, _ cluster: [Unicode.Scalar]) {
             self.fontID = fontID
+            self.language = language
             first = cluster.count > 0 ? cluster[0].value : 0
             second = cluster.count > 1 ? cluster[1].value : 0
             third = cluster.count > 2 ? cluster[2].value : 0
             rest = cluster.count > 3 ? cluster.dropFirst(3).map(\.value) : []
         }
 
-        init(fontID: Int, _ scalar: Unicode.Scalar) {
+        init(fontID: Int, language: UInt16, _ scalar: Unicode.Scalar) {
             self.fontID = fontID
+            self.language = language
             first = scalar.value
             second = 0
             third = 0
@@ -71,7 +83,7 @@ public final class FontLibrary: Sendable {
 
         var memoHash: UInt64 {
             var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(first) << 32 | UInt64(second))
-            h = MemoHash.mix(h, UInt64(third))
+            h = MemoHash.mix(h, UInt64(language) << 32 | UInt64(third))
             for scalar in rest { h = MemoHash.mix(h, UInt64(scalar)) }
             return h
         }
@@ -83,12 +95,13 @@ public final class FontLibrary: Sendable {
     ///     `.otf`, `.ttf` and `.ttc` files; their faces come after the bundled ones.
     ///   - useSystemFonts: whether fontconfig's fonts may be used for family lookups and
     ///     fallback. Off gives the same results on every machine.
-    ///   - language: a BCP 47 language ("ja", "zh-Hans", "zh-Hant", "ko", …) that orders
-    ///     the system fonts, as CoreText's cascade list does, so that Han characters are
-    ///     drawn in a Japanese, Simplified or Traditional Chinese, or Korean font; nil
-    ///     takes the locale's (fontconfig's default, from `LC_ALL`, `LC_CTYPE`, `LANG`).
+    ///   - language: the language of texts that name none, a BCP 47 tag ("ja", "zh-Hans",
+    ///     "zh-Hant", "ko", …; see `TextLanguage`), so that Han characters are drawn in a
+    ///     Japanese, Simplified or Traditional Chinese, or Korean font as CoreText's cascade
+    ///     list does; nil takes the locale's (`TextLanguage.locale()`: `LC_ALL`,
+    ///     `LC_CTYPE`, `LANG`).
     /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
-    ///   bundled fonts are missing.
+    ///   bundled fonts are missing; `FontError.invalidLanguage` for a tag that is not BCP 47.
     public convenience init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
         try self.init(fontDirectories: fontDirectories, useSystemFonts: useSystemFonts, language: language,
                       fontsKept: Self.fontsKept)
@@ -101,32 +114,57 @@ public final class FontLibrary: Sendable {
         guard let bundled = bundledFontsDirectory else {
             throw FontError.unreadableFile(path: "<bundled fonts>")
         }
+        var resolved: TextLanguage?
+        if let language {
+            guard let parsed = TextLanguage(language) else { throw FontError.invalidLanguage(language) }
+            resolved = parsed
+        } else {
+            resolved = TextLanguage.locale()
+        }
         var faces: [FontFace] = []
         for directory in [bundled] + fontDirectories {
             for path in try Self.fontFiles(in: directory) {
-                faces.append(try FontFace(path: path))
+                // Every face of a collection: Noto Sans CJK's JP, KR, SC, TC and HK faces
+                // are chosen among by language.
+                for index in 0..<FontFace.faceCount(path: path) {
+                    faces.append(try FontFace(path: path, index: index))
+                }
             }
         }
         self.faces = faces
         self.useSystemFonts = useSystemFonts
-        self.language = language
-        self.system = SystemFonts(language: language.map(Self.fontconfigLanguage))
+        self.language = resolved
+        self.system = SystemFonts()
+        let key = LanguageKey(fontconfig: useSystemFonts ? resolved.flatMap { SystemFonts.knownLanguage($0.fontconfigName) } : nil,
+                              han: resolved?.han)
+        defaultLanguage = LanguageSlot(id: 0, fontconfig: key.fontconfig, han: key.han)
+        languages = Mutex([key: defaultLanguage])
     }
 
-    /// The language system fonts are ordered for (nil: the locale's).
-    public let language: String?
+    /// The language of texts that name none: the one given, else the locale's (nil: none).
+    public let language: TextLanguage?
 
-    /// fontconfig's name of a BCP 47 language: its script subtags become the regions
-    /// fontconfig knows the Chinese orthographies by (zh-Hans → zh-cn, zh-Hant → zh-tw).
-    static func fontconfigLanguage(_ tag: String) -> String {
-        let parts = tag.lowercased().replacingOccurrences(of: "_", with: "-").split(separator: "-")
-        guard let primary = parts.first else { return tag }
-        if primary == "zh" {
-            if parts.contains("hant") || parts.contains("tw") { return "zh-tw" }
-            if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }
-            return "zh-cn"
+    /// A language as the caches key it: what of it changes fonts or shaping.
+    private struct LanguageKey: Hashable {
+        let fontconfig: String?
+        let han: String?
+    }
+
+    /// `language` as the caches key it (nil: the library's own). Languages that choose the
+    /// same fonts and shapes share a slot: fontconfig's name, when fontconfig knows the
+    /// language (it knows a few hundred), and the Han orthography; so a stream of ever new
+    /// tags makes no more than a few thousand slots.
+    func slot(for language: TextLanguage?) -> LanguageSlot {
+        guard let language else { return defaultLanguage }
+        let fontconfig = useSystemFonts ? SystemFonts.knownLanguage(language.fontconfigName) : nil
+        let key = LanguageKey(fontconfig: fontconfig, han: language.han)
+        return languages.withLock { slots in
+            if let known = slots[key] { return known }
+            let slot = LanguageSlot(id: UInt16(truncatingIfNeeded: slots.count), fontconfig: fontconfig,
+                                    han: language.han)
+            slots[key] = slot
+            return slot
         }
-        return String(primary)
     }
 
     /// The family names of the bundled and added faces, sorted.
@@ -164,7 +202,7 @@ public final class FontLibrary: Sendable {
     /// The font in the file at `path` (face `index`), at `size` points.
     /// - Throws: `FontError.unreadableFile` or `FontError.invalidSize`.
     public func font(file path: String, index: UInt32 = 0, size: Double, italic: Bool = false) throws -> Font {
-        let face = try faces.first { $0.path == path } ?? systemFace(.init(path: path, index: index))
+        let face = try faces.first { $0.path == path && $0.index == index } ?? systemFace(.init(path: path, index: index))
         return try font(face: face, size: size, slanted: italic && !face.isItalic)
     }
 
@@ -183,25 +221,28 @@ public final class FontLibrary: Sendable {
     /// A cluster shown as emoji (`prefersEmoji`) goes to the first color font of the chain
     /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
     /// that is not a color font, as CoreText and Pango choose.
-    func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font) -> Font {
+    func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
         if cluster.allSatisfy(font.face.covers), font.face.isColor == Self.prefersEmoji(cluster) { return font }
-        return fallback(FallbackKey(fontID: font.id, cluster), cluster, from: font)
+        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), cluster, from: font,
+                        language: language)
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` (as
-    /// `font(for:fallingBackFrom:)`), without allocating when the answer is known.
-    func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font) -> Font {
+    /// `font(for:fallingBackFrom:language:)`), without allocating when the answer is known.
+    func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font, language: LanguageSlot) -> Font {
         if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return font }
-        return fallback(FallbackKey(fontID: font.id, scalar), [scalar], from: font)
+        return fallback(FallbackKey(fontID: font.id, language: language.id, scalar), [scalar], from: font,
+                        language: language)
     }
 
-    /// Where `font` stands in the fallback chain of `primary`: 0 for the primary face, then
-    /// the bundled and added faces in load order, then system faces in fontconfig's order.
-    /// Lower is "better": Pango moves spaces between two fonts to the better one.
-    func fallbackRank(of font: Font, from primary: Font) -> Int {
+    /// Where `font` stands in the fallback chain of `primary` for `language`: 0 for the
+    /// primary face, then the bundled and added faces in load order, then system faces in
+    /// fontconfig's order. Lower is "better": Pango moves spaces between two fonts to the
+    /// better one.
+    func fallbackRank(of font: Font, from primary: Font, language: LanguageSlot) -> Int {
         if font.face === primary.face { return 0 }
         if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
-        return faces.count + 1 + system.rank(of: font.face.path)
+        return faces.count + 1 + system.rank(of: font.face.path, language: language.fontconfig)
     }
 
     /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or
@@ -228,26 +269,32 @@ public final class FontLibrary: Sendable {
         return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation
     }
 
-    private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font) -> Font {
+    private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font,
+                          language: LanguageSlot) -> Font {
         fallbacks.value(for: key) {
             let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
-            return usable ? font : fallbackFont(for: cluster, from: font) ?? font
+            return usable ? font : fallbackFont(for: cluster, from: font, language: language) ?? font
         }
     }
 
-    private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font) -> Font? {
+    private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font, language: LanguageSlot) -> Font? {
         let weight = font.face.weightClass
         let emoji = Self.prefersEmoji(cluster)
         let covering = faces.filter { !$0.isItalic && Self.covers($0, cluster) }
         // Color fonts first for emoji, never for text presentation (when another covers it).
-        let preferred = covering.filter { $0.isColor == emoji }
-        let bundled = (preferred.isEmpty ? covering : preferred)
-            .min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
+        var preferred = covering.filter { $0.isColor == emoji }
+        if preferred.isEmpty { preferred = covering }
+        // Han in the faces designed for the language's orthography, when there are any.
+        if let han = language.han, cluster.contains(where: Self.isHan) {
+            let designed = preferred.filter { $0.designLanguage == han }
+            if !designed.isEmpty { preferred = designed }
+        }
+        let bundled = preferred.min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
         if let bundled, bundled.isColor == emoji || !useSystemFonts {
             return try? self.font(face: bundled, size: font.size)
         }
         if useSystemFonts, let first = cluster.first(where: { !Self.isInvisible($0) }),
-           let file = system.face(covering: first, color: emoji),
+           let file = system.face(covering: first, color: emoji, language: language.fontconfig),
            let face = try? systemFace(file), Self.covers(face, cluster) {
             return try? self.font(face: face, size: font.size)
         }
@@ -264,6 +311,16 @@ public final class FontLibrary: Sendable {
             if let loaded = faces[key] { return loaded }
             faces[key] = face
             return face
+        }
+    }
+
+    /// Whether `scalar` is a Han character (CJK ideographs, their extensions and
+    /// compatibility forms), whose glyphs differ by orthography.
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: true
+        default: false
         }
     }
 

@@ -4,9 +4,9 @@ import Synchronization
 /// The fonts installed on the machine, found through fontconfig: by family name, and by
 /// the characters they cover (for fallback).
 ///
-/// fontconfig is asked once per process for every installed font in its preference order
-/// (`FcFontSort` without trimming, for the library's language) with each font's character
-/// set; after that a fallback lookup is a walk down that cached list testing coverage
+/// fontconfig is asked once per process and language for every installed font in its
+/// preference order (`FcFontSort` without trimming, for that language) with each font's
+/// character set; after that a fallback lookup is a walk down that cached list testing coverage
 /// (`FcCharSetHasChar`, a bit test), cached per character. The old way — one `FcFontSort`
 /// per character a font lacked — cost milliseconds per distinct character on a machine
 /// with a few hundred fonts. Covering fonts come out in the same order either way:
@@ -29,50 +29,56 @@ final class SystemFonts: Sendable {
         let isColor: Bool
     }
 
-    private struct State {
-        var config: OpaquePointer?
-        /// Every installed font, in fontconfig's order for `language`; nil until first asked.
-        var sorted: [Candidate]?
-        /// Index into `sorted` by scalar value × 2 + (color wanted ? 1 : 0).
+    /// The installed fonts in fontconfig's order for one language, and what was looked up.
+    private struct SortedFonts {
+        let candidates: [Candidate]
+        /// Index into `candidates` by scalar value × 2 + (color wanted ? 1 : 0).
         var byScalar: [UInt32: Int?] = [:]
-        var byFamily: [String: FileFace?] = [:]
-        /// Each sorted font's place, by path (its first face).
+        /// Each font's place, by path (its first face).
         var rankByPath: [String: Int] = [:]
     }
 
-    /// The fontconfig language the fonts are sorted for ("ja", "zh-cn", …), or nil for
-    /// fontconfig's default (the locale's).
-    let language: String?
-    private let state = Mutex(State())
-
-    init(language: String? = nil) {
-        self.language = language
+    private struct State {
+        var config: OpaquePointer?
+        /// By fontconfig language ("" for none); made on first use of each.
+        var sorted: [String: SortedFonts] = [:]
+        var byFamily: [String: FileFace?] = [:]
     }
 
-    /// The first installed font in fontconfig's preference order that has a glyph for
-    /// `scalar` — the first color font among them when `color` is set, when there is one —
-    /// or nil when none has.
-    func face(covering scalar: Unicode.Scalar, color: Bool = false) -> FileFace? {
+    private let state = Mutex(State())
+
+    /// fontconfig's own name for `language` ("ja", "zh-tw", …) when fontconfig knows the
+    /// language (has its orthography), else nil: the languages fonts can be sorted for.
+    static func knownLanguage(_ language: String) -> String? {
+        guard let normalized = FcLangNormalize(language) else { return nil }
+        defer { FcStrFree(normalized) }
+        return FcLangGetCharSet(normalized) == nil ? nil : String(cString: normalized)
+    }
+
+    /// The first installed font in fontconfig's preference order for `language` (nil:
+    /// fontconfig's default) that has a glyph for `scalar` — the first color font among
+    /// them when `color` is set, when there is one — or nil when none has.
+    func face(covering scalar: Unicode.Scalar, color: Bool = false, language: String? = nil) -> FileFace? {
         state.withLock { state in
-            let key = scalar.value << 1 | (color ? 1 : 0)
-            if let known = state.byScalar[key] { return known.map { state.sorted![$0].face } }
-            let sorted = Self.sorted(&state, language: language)
+            let key = scalar.value << 1 | (color ? 1 : 0), name = language ?? ""
+            let candidates = Self.sorted(&state, language: language).candidates
+            if let known = state.sorted[name]?.byScalar[key] { return known.map { candidates[$0].face } }
             var found: Int? = nil
-            for (i, candidate) in sorted.enumerated() where FcCharSetHasChar(candidate.charset, scalar.value) != 0 {
+            for (i, candidate) in candidates.enumerated() where FcCharSetHasChar(candidate.charset, scalar.value) != 0 {
                 if !color || candidate.isColor { found = i; break }
                 if found == nil { found = i }
             }
-            state.byScalar[key] = found
-            return found.map { sorted[$0].face }
+            state.sorted[name]?.byScalar[key] = found
+            return found.map { candidates[$0].face }
         }
     }
 
-    /// The place of the font file at `path` in fontconfig's order (0 first), or the number
-    /// of installed fonts when fontconfig does not list it.
-    func rank(of path: String) -> Int {
+    /// The place of the font file at `path` in fontconfig's order for `language` (0
+    /// first), or the number of installed fonts when fontconfig does not list it.
+    func rank(of path: String, language: String? = nil) -> Int {
         state.withLock { state in
-            let sorted = Self.sorted(&state, language: language)
-            return state.rankByPath[path] ?? sorted.count
+            let fonts = Self.sorted(&state, language: language)
+            return fonts.rankByPath[path] ?? fonts.candidates.count
         }
     }
 
@@ -93,10 +99,11 @@ final class SystemFonts: Sendable {
         return state.config
     }
 
-    /// The sorted list, made on first use.
-    private static func sorted(_ state: inout State, language: String?) -> [Candidate] {
-        if let sorted = state.sorted { return sorted }
+    /// The sorted list for `language`, made on first use.
+    private static func sorted(_ state: inout State, language: String?) -> SortedFonts {
+        if let sorted = state.sorted[language ?? ""] { return sorted }
         var candidates: [Candidate] = []
+        var rankByPath: [String: Int] = [:]
         if let config = config(&state), let pattern = FcPatternCreate() {
             defer { FcPatternDestroy(pattern) }
             if let language { FcPatternAddString(pattern, "lang", language) }
@@ -113,12 +120,13 @@ final class SystemFonts: Sendable {
                     var color: FcBool = FcFalse
                     _ = FcPatternGetBool(font, "color", 0, &color)
                     candidates.append(Candidate(face: face, charset: copy, isColor: color != FcFalse))
-                    if state.rankByPath[face.path] == nil { state.rankByPath[face.path] = candidates.count - 1 }
+                    if rankByPath[face.path] == nil { rankByPath[face.path] = candidates.count - 1 }
                 }
             }
         }
-        state.sorted = candidates
-        return candidates
+        let sorted = SortedFonts(candidates: candidates, rankByPath: rankByPath)
+        state.sorted[language ?? ""] = sorted
+        return sorted
     }
 
     private static func match(_ config: OpaquePointer, family: String, weight: FontWeight) -> FileFace? {

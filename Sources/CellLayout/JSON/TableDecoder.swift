@@ -20,7 +20,7 @@ public struct TableDecoder: Sendable {
     public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
         let root = JSONNode(document)
         let members = try root.members(known: [
-            "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute",
+            "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute", "language",
         ])
         let tableWidth: Double
         if let width {
@@ -50,14 +50,28 @@ public struct TableDecoder: Sendable {
         case (_?, _?):
             throw root.error("give either \"sections\" or \"rows\", not both")
         }
+        if let node = members["language"] {
+            let language = try TextDecoder.language(node)
+            for s in table.sections.indices {
+                table.sections[s].headerAttributes = table.sections[s].headerAttributes.adopting(language)
+                table.sections[s].footerAttributes = table.sections[s].footerAttributes.adopting(language)
+                for r in table.sections[s].rows.indices { table.sections[s].rows[r].adoptLanguage(language) }
+            }
+        }
         return table
     }
 
     /// One ROW on its own, as a JSON Lines stream carries them (paths start at the row), or
-    /// as a streamed document's rows come (`path` is then where the row is, `rows[7]`).
+    /// as a streamed document's rows come (`path` is then where the row is, `rows[7]`, and
+    /// `language` the table's `"language"`, which the row's texts take when neither they
+    /// nor the row name one).
     /// - Throws: `InputError`.
-    public func decodeRow(_ row: JSONValue, path: String = "", metrics: TableMetrics) throws(InputError) -> CellSpec {
-        try cell(JSONNode(row, path: path), metrics)
+    public func decodeRow(
+        _ row: JSONValue, path: String = "", metrics: TableMetrics, language: TextLanguage? = nil
+    ) throws(InputError) -> CellSpec {
+        var cell = try cell(JSONNode(row, path: path), metrics)
+        if let language { cell.adoptLanguage(language) }
+        return cell
     }
 
     /// Refuses more than ``TableSpec/maxRows`` rows in one document, naming `path`
@@ -104,6 +118,7 @@ public struct TableDecoder: Sendable {
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
+            "language",
         ])
         var cell = CellSpec()
         if let id = m["id"] { cell.id = RowID(json: id.value) }
@@ -154,6 +169,7 @@ public struct TableDecoder: Sendable {
                 return view
             }
         }
+        if let language = m["language"] { cell.adoptLanguage(try TextDecoder.language(language)) }
         return cell
     }
 

@@ -23,6 +23,22 @@ public struct TextDecoder: Sendable {
         return (runs.map(\.text).joined(), runs)
     }
 
+    /// A `"language"` value: a BCP 47 tag (`TextLanguage`).
+    /// - Throws: `InputError` naming the value when it is not a string or not a tag.
+    static func language(_ node: JSONNode) throws(InputError) -> TextLanguage {
+        let tag = try node.string()
+        guard let language = TextLanguage(tag) else {
+            throw node.error("expected a BCP 47 language tag such as ja, zh-Hans, zh-Hant or ko, got \"\(tag)\"")
+        }
+        return language
+    }
+
+    /// A `"language"` value at `path` (see `language(_:)`).
+    /// - Throws: `InputError`.
+    public func language(_ value: JSONValue, path: String) throws(InputError) -> TextLanguage {
+        try Self.language(JSONNode(value, path: path))
+    }
+
     /// A `"paragraph"` object at `path`.
     /// - Throws: `InputError`.
     public func paragraph(_ value: JSONValue, path: String) throws(InputError) -> ParagraphStyle {

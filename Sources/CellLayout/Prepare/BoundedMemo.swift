@@ -227,7 +227,8 @@ struct OpenTable<Key: Equatable, Value> {
     }
 }
 
-/// What a shaped piece is memoized by: font, script, direction and the text itself.
+/// What a shaped piece is memoized by: font, script, direction, language (what of it
+/// changes shapes: `LanguageSlot.shapingKey`, 0 for most pieces) and the text itself.
 ///
 /// Pieces are mostly words: up to 16 UTF-16 units are kept inline in the key, so looking
 /// one up allocates nothing; longer ones go to an array.
@@ -235,14 +236,16 @@ struct ShapeKey: MemoKey {
     let fontID: Int
     let script: UInt32
     let isRightToLeft: Bool
+    let language: UInt8
     private let count: Int
     private let inline: (UInt64, UInt64, UInt64, UInt64)
     private let overflow: [UInt16]?
 
-    init(fontID: Int, script: UInt32, isRightToLeft: Bool, units: UnsafeBufferPointer<UInt16>) {
+    init(fontID: Int, script: UInt32, isRightToLeft: Bool, language: UInt8 = 0, units: UnsafeBufferPointer<UInt16>) {
         self.fontID = fontID
         self.script = script
         self.isRightToLeft = isRightToLeft
+        self.language = language
         self.count = units.count
         var packed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         if units.count <= 16 {
@@ -257,13 +260,15 @@ struct ShapeKey: MemoKey {
     }
 
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        a.fontID == b.fontID && a.script == b.script && a.isRightToLeft == b.isRightToLeft && a.count == b.count
+        a.fontID == b.fontID && a.script == b.script && a.isRightToLeft == b.isRightToLeft && a.language == b.language
+            && a.count == b.count
             && a.inline == b.inline && a.overflow == b.overflow
     }
 
     /// The fields folded with `MemoHash.mix`, the code units 8 at a time.
     var memoHash: UInt64 {
-        var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(script) << 32 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0))
+        let fields = UInt64(script) << 32 ^ UInt64(language) << 24 ^ UInt64(count) << 1 | (isRightToLeft ? 1 : 0)
+        var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), fields)
         h = MemoHash.mix(MemoHash.mix(MemoHash.mix(MemoHash.mix(h, inline.0), inline.1), inline.2), inline.3)
         if let overflow {
             overflow.withUnsafeBufferPointer { units in
@@ -285,17 +290,19 @@ struct ShapeKey: MemoKey {
 }
 
 /// What the kerning between two neighbouring clusters is memoized by: font, script,
-/// direction, and the two clusters' code units packed 16 bits each (up to three units a
+/// direction, language (as `ShapeKey`), and the two clusters' code units packed 16 bits each (up to three units a
 /// side; longer clusters get no cross-boundary kerning).
 struct PairKey: MemoKey {
     let fontID: Int
     let script: UInt32
     let isRightToLeft: Bool
+    var language: UInt8 = 0
     let left: UInt64
     let right: UInt64
 
     var memoHash: UInt64 {
-        let h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(script) << 1 | (isRightToLeft ? 1 : 0))
+        let fields = UInt64(language) << 40 | UInt64(script) << 1 | (isRightToLeft ? 1 : 0)
+        let h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), fields)
         return MemoHash.mix(MemoHash.mix(h, left), right)
     }
 }

@@ -16,6 +16,8 @@ struct ParagraphBuilder {
     let text: UnsafeBufferPointer<UInt16>
     /// The attribute runs of an attributed text; nil for a plain text (one run in `font`).
     var runs: RunTable? = nil
+    /// The text's language: its fallback fonts and Han shapes.
+    var language: LanguageSlot
 
     /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
     /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no
@@ -108,7 +110,7 @@ struct ParagraphBuilder {
                 } else if let runPlain, runPlain.isPlain(base[clusterStart]) {
                     clusterFont = runFont
                 } else {
-                    clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont))
+                    clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
                     if FontLibrary.prefersEmoji(scalar) {
                         kind = Itemizer.emoji
                     } else if clusterFont === runFont, let runPlain, runPlain.drawsAsNotdef(scalar),
@@ -125,7 +127,7 @@ struct ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    clusterFont = held(engine.fonts.font(for: scalars, fallingBackFrom: runFont))
+                    clusterFont = held(engine.fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
                 for scalar in scalars {
@@ -148,7 +150,7 @@ struct ParagraphBuilder {
             clusterStart = clusterEnd
         }
         let runFont = { (run: Int) -> Font in runs?.fonts[run] ?? font }
-        items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1) }
+        items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1, language: language) }
 
         // Pieces: one segment, font, script, level and attribute run each. A piece is plain
         // when every cluster in it is a plain character in its run's own font, left to
@@ -346,10 +348,11 @@ struct ParagraphBuilder {
         m.hasGlyph = hasGlyph
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
-        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, units: slice)
+        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                           language: language.shapingKey(script), units: slice)
         let shaped = engine.shapeMemo.value(for: key) {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
-                         language: Shaper.language(for: script, preferred: engine.fonts.language))
+                         language: Shaper.language(for: script, preferred: language.han))
         }
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
@@ -394,12 +397,13 @@ struct ParagraphBuilder {
         }
         let rtl = left.level & 1 == 1
         let key = PairKey(fontID: left.font.id, script: left.script.rawValue, isRightToLeft: rtl,
-                          left: pack(leftCluster), right: pack(rightCluster))
+                          language: language.shapingKey(left.script), left: pack(leftCluster),
+                          right: pack(rightCluster))
         return engine.pairMemo.value(for: key) {
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
                     Shaper.shape($0, font: left.font, script: left.script, isRightToLeft: rtl,
-                                 language: Shaper.language(for: left.script, preferred: engine.fonts.language)).width
+                                 language: Shaper.language(for: left.script, preferred: language.han)).width
                 }
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))

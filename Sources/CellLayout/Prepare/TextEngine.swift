@@ -73,20 +73,23 @@ public final class TextEngine: Sendable {
     ///   - font: its font.
     ///   - vertical: whose vertical metrics set the line height (default: the font's).
     ///   - paragraphStyle: how the paragraphs are set (default: UIKit's default style).
+    ///   - language: the text's language, which picks its fallback fonts and Han forms
+    ///     (default: the font library's `FontLibrary/language`).
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
-                        paragraphStyle: ParagraphStyle = ParagraphStyle()) -> PreparedText {
+                        paragraphStyle: ParagraphStyle = ParagraphStyle(), language: TextLanguage? = nil) -> PreparedText {
         let units = Self.utf16(text)
         let tables = tables(for: font)
+        let slot = fonts.slot(for: language)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer).build()
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, language: slot).build()
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
                             arena: segmentArena, paragraphStyle: paragraphStyle)
     }
 
-    /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:)`, with
+    /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:language:)`, with
     /// each run in its own font (`font` where the run names none) and kerning, pieces
     /// split where runs change, and font kerning across a run boundary only where both
     /// runs have the same font.
@@ -94,7 +97,9 @@ public final class TextEngine: Sendable {
     ///   - text: the runs and the paragraph style.
     ///   - font: the font of runs that name none.
     ///   - vertical: whose vertical metrics set the line heights (default: the fonts').
-    public func prepare(_ text: AttributedText, font: Font, vertical: VerticalMetrics = .font) -> PreparedText {
+    ///   - language: the text's language (default: the font library's).
+    public func prepare(_ text: AttributedText, font: Font, vertical: VerticalMetrics = .font,
+                        language: TextLanguage? = nil) -> PreparedText {
         var units: [UInt16] = []
         var starts: [Int] = [], fonts: [Font] = [], plains: [PlainShaping?] = [], kerns: [Int32] = []
         var styles: [RunStyle] = []
@@ -117,7 +122,8 @@ public final class TextEngine: Sendable {
         let tables = tables(for: font)
         let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
         let paragraphs = units.withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs).build()
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
+                             language: self.fonts.slot(for: language)).build()
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
@@ -150,7 +156,8 @@ public final class TextEngine: Sendable {
     private func tables(for font: Font) -> FontTables {
         fontTables.value(for: font.id) {
             let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
-                ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer).build()[0].pieces[0]
+                ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
+                    .build()[0].pieces[0]
             }
             // Without plain shaping every piece is shaped, so `shaped` is there.
             return FontTables(
