@@ -56,6 +56,24 @@ enum TestFonts {
         return try text.split(separator: "\n").map { try JSONParser.parse(String($0)) }
     }
 
+    /// `body` given a library of the bundled fonts and the font files at `paths` (system
+    /// fonts off), in `language` ("en", as the Pango oracle's, unless a test says
+    /// otherwise). The files are linked into a temporary folder, removed when `body`
+    /// returns: measuring needs nothing more after that (the library reads its faces when
+    /// made), drawing does (FreeType opens the font files by path).
+    static func withLibrary<T>(adding paths: [String], language: String = "en",
+                               _ body: (FontLibrary) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in paths {
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent((path as NSString).lastPathComponent),
+                withDestinationURL: URL(fileURLWithPath: path))
+        }
+        return try body(try FontLibrary(fontDirectories: [folder], useSystemFonts: false, language: language))
+    }
+
     /// The fixture `name` in `Tests/CellLayoutTests/Fixtures`.
     static func fixture(_ name: String) -> URL {
         Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!

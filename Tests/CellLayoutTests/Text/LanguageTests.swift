@@ -78,14 +78,9 @@ import Testing
 
     // MARK: Faces of a collection
 
-    /// A library over the bundled fonts and the CJK collection alone.
+    /// A library over the bundled fonts and the CJK collection alone, in English.
     private static func withCollection(_ body: (FontLibrary) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cjk-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("NotoSansCJK-Regular.ttc"), withDestinationURL: URL(fileURLWithPath: collection))
-        try body(try FontLibrary(fontDirectories: [folder], useSystemFonts: false, language: "en"))
+        try TestFonts.withLibrary(adding: [collection], body)
     }
 
     @Test(.enabled(if: hasCollection, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))

@@ -93,18 +93,8 @@ import Testing
     ]
 
     /// The chain: the bundled fonts and the two Noto files (when installed), language "en".
-    static let engine: TextEngine = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("script-goldens-\(UUID())")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for path in [cjkPath, thaiPath] where FileManager.default.fileExists(atPath: path) {
-            try! FileManager.default.createSymbolicLink(
-                at: folder.appendingPathComponent((path as NSString).lastPathComponent),
-                withDestinationURL: URL(fileURLWithPath: path))
-        }
-        // The faces are read while the library is made, so the folder can go right after.
-        return TextEngine(fonts: try! FontLibrary(fontDirectories: [folder], useSystemFonts: false, language: "en"))
-    }()
+    static let engine = try! TestFonts.withLibrary(
+        adding: [cjkPath, thaiPath].filter { FileManager.default.fileExists(atPath: $0) }) { TextEngine(fonts: $0) }
 
     private func check(_ golden: Golden) throws {
         let font = try Self.engine.fonts.font(family: "Inter", size: 17)
