@@ -171,6 +171,43 @@ import Testing
         #expect(section.rows[1].subviews[0].textAttributes?.language?.tag == "zh-Hant")
     }
 
+    /// The table's `"language"` reaches the rows of a streamed `layout table.json` as it
+    /// reaches those of the whole document, and gives what `layout --jsonl --language` does.
+    /// The detail label of a value1 row is as wide as its text, ceiled as UIKit sizes a
+    /// label. hb-shape on the JP face of the collection, “直” at font-size 1000:
+    /// ```
+    /// $ hb-shape --face-index=0 --language=zh-Hans NotoSansCJK-Regular.ttc "“直”"
+    /// [gid63281=0+1000|gid27874=1+1000|gid63282=2+1000]   → 3000 × 17/1000 = 51 pt
+    /// $ hb-shape --face-index=0 --language=ja NotoSansCJK-Regular.ttc "“直”"
+    /// [gid63132=0+475|gid27873=1+1000|gid63133=2+475]     → 1950 × 17/1000 = 33.15 → 34 pt
+    /// ```
+    /// (the quotes take the Han script of their run, so they are shaped in its language).
+    @Test(.enabled(if: hasCollection, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func aStreamedTableAndJSONLinesAgreeOnTheLanguage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("language-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("NotoSansCJK-Regular.ttc"), withDestinationURL: URL(fileURLWithPath: Self.collection))
+        let rows = [
+            #"{"id":"a","style":"value1","text":"a","detailText":"“直”","detailFont":{"family":"Noto Sans CJK JP","size":17}}"#,
+            #"{"id":"b","style":"value1","text":"a","detailText":"“直”","detailFont":{"family":"Noto Sans CJK JP","size":17},"language":"ja"}"#,
+        ]
+        let table = folder.appendingPathComponent("table.json")
+        try Data(#"{"width":320,"language":"zh-Hans","rows":[\#(rows.joined(separator: ","))]}"#.utf8).write(to: table)
+        let fonts = ["--no-system-fonts", "--font-dir", folder.path]
+        // The command line's language is English: the table's must win over it.
+        let streamed = try CLI.run(["layout", table.path, "--language", "en"] + fonts)
+        let lines = try CLI.run(["layout", "--jsonl", "--width", "320", "--language", "zh-Hans"] + fonts,
+                                stdin: Array(rows.joined(separator: "\n").utf8))
+        #expect(streamed.status == 0 && lines.status == 0, "\(streamed.stderr)\(lines.stderr)")
+        let laidOut = lines.stdout.split(separator: "\n").map(String.init)
+        try #require(laidOut.count == 2)
+        #expect(laidOut[0].contains(#""detailTextLabel":[253,11,51,25]"#), "\(laidOut[0])")
+        #expect(laidOut[1].contains(#""detailTextLabel":[270,11,34,25]"#), "\(laidOut[1])")
+        #expect(streamed.stdout.contains(#""rows":[\#(laidOut.joined(separator: ","))]"#), "\(streamed.stdout)")
+    }
+
     @Test func aBadLanguageIsALocatedError() throws {
         let decoder = TableDecoder(fonts: TestFonts.library)
         let cases: [(String, String)] = [
