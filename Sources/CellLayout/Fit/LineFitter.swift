@@ -46,16 +46,15 @@ struct LineFitter {
     /// breaks inside it), or when its lines differ in metrics and its segments are not
     /// packed. The same figures `fill()` and `stack(_:)` give, in one tight pass over the
     /// segments: what a re-layout at a new width runs for every row. Lines of different
-    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics(_:)`).
+    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
     static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
         if prepared.hasUniformLineMetrics {
             guard let quick = quickFill(prepared, widths, UniformHeights()) else { return nil }
             return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
         }
-        guard prepared.packedSegments != nil, let quick = quickFill(prepared, widths, MixedHeights(prepared)) else {
-            return nil
-        }
+        guard let metrics = prepared.segmentMetrics,
+              let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: metrics)) else { return nil }
         return (quick.lines, quick.widest, quick.heights.stack.y)
     }
 
@@ -66,12 +65,10 @@ struct LineFitter {
         var quick = QuickFill(widths: widths, heights: heights)
         if let packed = prepared.packedSegments {
             for segment in packed {
-                if segment.isMark {
-                    if segment.endsParagraph {
-                        quick.endParagraph()
-                    } else {
-                        quick.heights.use(segment.metricsIndex)
-                    }
+                if segment.endsParagraph {
+                    quick.endParagraph()
+                } else if Heights.readsMarks, segment.isMark {
+                    quick.heights.use(segment.metricsIndex)
                 } else if !quick.place(segment) {
                     return nil
                 }
@@ -271,7 +268,11 @@ struct LineWidths {
 /// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
 /// has the same metrics (the height is then a product), each line's metrics otherwise.
 private protocol QuickHeights {
-    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics(_:)`).
+    /// Whether the segments may hold metrics marks. False for a text whose lines share
+    /// its metrics (it has none): its filling then tests each segment only for a
+    /// paragraph's end, as a plain text's always did.
+    static var readsMarks: Bool { get }
+    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics`).
     mutating func use(_ index: Int)
     /// The next segment starts a line.
     mutating func startLine()
@@ -283,6 +284,7 @@ private protocol QuickHeights {
 
 /// Every line has the text's `lineMetrics`: nothing to keep.
 private struct UniformHeights: QuickHeights {
+    static var readsMarks: Bool { false }
     @inline(__always) func use(_ index: Int) {}
     @inline(__always) func startLine() {}
     @inline(__always) func joinLine() {}
@@ -293,8 +295,8 @@ private struct UniformHeights: QuickHeights {
 /// `PreparedText.stack(_:)` stacks them. Marks are few (where runs change), so a segment
 /// that joins a line costs a test: the union is taken only after a mark.
 private struct MixedHeights: QuickHeights {
-    /// The text, held by the caller.
-    unowned(unsafe) let prepared: PreparedText
+    /// The text's segment metrics.
+    let metrics: PackedMetrics
     var stack: LineStack
     /// The metrics of the segments being placed, and of the line so far.
     var current: LineMetrics
@@ -302,15 +304,17 @@ private struct MixedHeights: QuickHeights {
     /// Whether `current` changed since the line took it in.
     var changed = false
 
-    init(_ prepared: PreparedText) {
-        self.prepared = prepared
+    static var readsMarks: Bool { true }
+
+    init(_ prepared: PreparedText, metrics: PackedMetrics) {
+        self.metrics = metrics
         stack = LineStack(style: prepared.paragraphStyle)
         current = prepared.lineMetrics
         line = current
     }
 
     @inline(__always) mutating func use(_ index: Int) {
-        current = prepared.segmentMetrics(index)
+        current = metrics[index]
         changed = true
     }
 

@@ -63,6 +63,7 @@ extension PreparedText {
 
     /// The height of `lines` lines of `lineMetrics` filled from every paragraph (each has
     /// at least one): the lines with their spacing, and the spacing between paragraphs.
+    @inline(__always)
     func uniformHeight(lines: Int) -> Double {
         guard lines > 0 else { return 0 }
         let style = paragraphStyle
@@ -83,10 +84,8 @@ extension PreparedText {
                 if i + objectsAhead < texts.count {
                     cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
                 }
-                if i + segmentsAhead < texts.count, let bytes = texts[i + segmentsAhead].packedBlock {
-                    let text = texts[i + segmentsAhead]
-                    let length = (text.packedMetricsCount + text.packedSegments!.count) * MemoryLayout<PackedSegment>.stride
-                    for line in stride(from: 0, to: min(length, 512), by: 64) { cl_prefetch(bytes + line) }
+                if i + segmentsAhead < texts.count, let block = texts[i + segmentsAhead].packedBlock {
+                    for line in stride(from: 0, to: min(block.count, 512), by: 64) { cl_prefetch(block.baseAddress! + line) }
                 }
                 // The list keeps the texts alive: no retain (a write to each text's header).
                 return Unmanaged.passUnretained(texts[i])._withUnsafeGuaranteedRef {

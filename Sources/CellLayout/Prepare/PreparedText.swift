@@ -40,7 +40,7 @@ public final class PreparedText: @unchecked Sendable {
     /// third of the memory of the segments themselves. Without uniform line metrics, a
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
     /// whose line metrics differ from the previous one's: an index in
-    /// `segmentMetrics(_:)`, whose table lies just before the segments in the same block.
+    /// `segmentMetrics`, whose table lies just before the segments in the same block.
     /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
     /// and read straight from the text (no array buffer to retain and release). Nil for
     /// other texts.
@@ -90,19 +90,34 @@ public final class PreparedText: @unchecked Sendable {
 }
 
 extension PreparedText {
-    /// Line metrics `index` of the segments (`PackedSegment.metrics(_:)`), read from the
-    /// block before `packedSegments`.
-    @inline(__always)
-    func segmentMetrics(_ index: Int) -> LineMetrics {
-        let entries = packedSegments!.baseAddress! - packedMetricsCount + 3 * index
-        return LineMetrics(ascent: Double(bitPattern: entries[0].bits), descent: Double(bitPattern: entries[1].bits),
-                           gap: Double(bitPattern: entries[2].bits))
+    /// The segments' line metrics (`PackedSegment.metrics(_:)` marks index them), read
+    /// from the block before `packedSegments`; nil when the segments are not packed. Read
+    /// through it rather than through the text, so that a re-fit does not retain the text.
+    var segmentMetrics: PackedMetrics? {
+        packedSegments.map { PackedMetrics(entries: $0.baseAddress! - packedMetricsCount) }
     }
 
-    /// Where the text's packed block starts (its metrics, then its segments), for
-    /// prefetching.
-    var packedBlock: UnsafeRawPointer? {
-        packedSegments.map { UnsafeRawPointer($0.baseAddress! - packedMetricsCount) }
+    /// The text's packed block (its metrics, then its segments), for prefetching: one
+    /// read of the text, so a list's element is not retained to ask it twice.
+    var packedBlock: UnsafeRawBufferPointer? {
+        packedSegments.map {
+            UnsafeRawBufferPointer(start: $0.baseAddress! - packedMetricsCount,
+                                   count: (packedMetricsCount + $0.count) * MemoryLayout<PackedSegment>.stride)
+        }
+    }
+}
+
+/// The distinct line metrics kept before a text's packed segments, three 64-bit entries
+/// each (the bits of ascent, descent and gap), valid while the text lives.
+struct PackedMetrics {
+    let entries: UnsafePointer<PackedSegment>
+
+    /// Metrics `index` (a `PackedSegment.metricsIndex`).
+    @inline(__always)
+    subscript(index: Int) -> LineMetrics {
+        let entry = entries + 3 * index
+        return LineMetrics(ascent: Double(bitPattern: entry[0].bits), descent: Double(bitPattern: entry[1].bits),
+                           gap: Double(bitPattern: entry[2].bits))
     }
 }
 
@@ -256,7 +271,7 @@ struct PackedSegment: SegmentWidths, Sendable {
     var isMark: Bool { packedWidth <= Int32.min + 1 }
     /// Whether this is the mark that ends a paragraph.
     var endsParagraph: Bool { packedWidth == Int32.min }
-    /// For a metrics mark: the index for `PreparedText.segmentMetrics(_:)`.
+    /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
     var metricsIndex: Int { Int(packedTrailing) }
 
     /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments).
@@ -276,7 +291,7 @@ struct PackedSegment: SegmentWidths, Sendable {
     /// The mark after each paragraph's segments.
     static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
 
-    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics(index)`.
+    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
     static func metrics(_ index: Int32) -> PackedSegment {
         PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
     }
