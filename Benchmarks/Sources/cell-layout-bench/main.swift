@@ -18,6 +18,12 @@
 //       TableLayout(spec:engine:), then random queries, single-row inserts and reloads,
 //       and peak memory (VmHWM).
 //
+//   cell-layout-bench attributed --corpus FILE [--repeat 3] [--limit N] [--refit both|plain|attributed]
+//       Issue 10: every row prepared as one plain run and as three runs (a new engine per
+//       pass), then both lists re-fitted by PreparedText.sizes(of:width:) at 600. With
+//       --refit plain or attributed only that list is re-fitted, with no warm-up pass: for
+//       counting one list's instructions under callgrind (--toggle-collect on sizes(of:)).
+//
 //   cell-layout-bench sizes
 //       The strides of the per-row types a table keeps (for memory profiles).
 //
@@ -424,13 +430,19 @@ func attributedBenchmark(_ args: Arguments) throws {
     }
     // Re-fit passes last milliseconds: plain and attributed passes alternate (A/B) for at
     // least a second and 20 passes each, and the fastest of each is kept.
-    _ = PreparedText.sizes(of: plainTexts, width: 343)
-    _ = PreparedText.sizes(of: richTexts, width: 343)
+    // --refit plain|attributed: one list alone, for instruction counts.
+    let refit = args.string("refit", "both")
+    guard ["both", "plain", "attributed"].contains(refit) else { fail("--refit: both, plain or attributed") }
+    let lists = [(plainTexts, true), (richTexts, false)].filter { refit == "both" || (refit == "plain") == $0.1 }
+    if refit == "both" {
+        _ = PreparedText.sizes(of: plainTexts, width: 343)
+        _ = PreparedText.sizes(of: richTexts, width: 343)
+    }
     var plainFit = Double.infinity, richFit = Double.infinity
     let refitStart = now()
     var passes = 0
     while passes < 20 || now() - refitStart < 1 {
-        for (list, isPlain) in [(plainTexts, true), (richTexts, false)] {
+        for (list, isPlain) in lists {
             let t = now()
             _ = PreparedText.sizes(of: list, width: 600)
             let elapsed = now() - t
