@@ -210,7 +210,7 @@ def render(raw_dir):
           "and as three runs cut at a third and two thirds of its characters (Inter SemiBold 17, Regular 17, "
           "Regular 13 kerned 0.2), a new `TextEngine` per pass (cold memo), plain and attributed passes "
           "interleaved, best of 3; then every prepared text re-fitted at 600 by `PreparedText.sizes(of:width:)` "
-          "(best of 5). Each run's ratio is of figures from the same run (A/B in one process); the best run is "
+          "(plain and attributed passes alternating for at least a second and 20 passes each, best of each). Each run's ratio is of figures from the same run (A/B in one process); the best run is "
           "shown, every run's ratio beside it.")
         w("")
 
