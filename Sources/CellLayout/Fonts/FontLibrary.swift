@@ -36,9 +36,11 @@ public final class FontLibrary: Sendable {
     /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
     private let fallbacks: BoundedMemo<FallbackKey, Font>
     /// The languages texts were prepared in, as the caches key them.
-    private let languages: Mutex<[LanguageKey: LanguageSlot]>
+    private let languages: Mutex<Languages>
     /// The slot of texts that name no language: the library's `language`.
     let defaultLanguage: LanguageSlot
+    /// fontconfig's name of the library's language (slot 0), read without the lock.
+    private let defaultFontconfigName: String?
 
     /// About the most fonts (face, size and slant) the library keeps at once.
     static let fontsKept = 1024
@@ -137,8 +139,9 @@ public final class FontLibrary: Sendable {
         self.system = SystemFonts()
         let key = LanguageKey(fontconfig: useSystemFonts ? resolved.flatMap { SystemFonts.knownLanguage($0.fontconfigName) } : nil,
                               han: resolved?.han)
-        defaultLanguage = LanguageSlot(id: 0, fontconfig: key.fontconfig, han: key.han)
-        languages = Mutex([key: defaultLanguage])
+        defaultLanguage = LanguageSlot(id: 0, han: key.han)
+        defaultFontconfigName = key.fontconfig
+        languages = Mutex(Languages(slots: [key: defaultLanguage], keys: [key]))
     }
 
     /// The language of texts that name none: the one given, else the locale's (nil: none).
@@ -150,6 +153,12 @@ public final class FontLibrary: Sendable {
         let han: String?
     }
 
+    /// The slots made so far: by what they stand for, and that by slot number.
+    private struct Languages {
+        var slots: [LanguageKey: LanguageSlot]
+        var keys: [LanguageKey]
+    }
+
     /// `language` as the caches key it (nil: the library's own). Languages that choose the
     /// same fonts and shapes share a slot: fontconfig's name, when fontconfig knows the
     /// language (it knows a few hundred), and the Han orthography; so a stream of ever new
@@ -158,13 +167,19 @@ public final class FontLibrary: Sendable {
         guard let language else { return defaultLanguage }
         let fontconfig = useSystemFonts ? SystemFonts.knownLanguage(language.fontconfigName) : nil
         let key = LanguageKey(fontconfig: fontconfig, han: language.han)
-        return languages.withLock { slots in
-            if let known = slots[key] { return known }
-            let slot = LanguageSlot(id: UInt16(truncatingIfNeeded: slots.count), fontconfig: fontconfig,
-                                    han: language.han)
-            slots[key] = slot
+        return languages.withLock { languages in
+            if let known = languages.slots[key] { return known }
+            let slot = LanguageSlot(id: UInt16(truncatingIfNeeded: languages.keys.count), han: language.han)
+            languages.slots[key] = slot
+            languages.keys.append(key)
             return slot
         }
+    }
+
+    /// fontconfig's name of the language of `slot` (the order system fonts are sorted in),
+    /// or nil for fontconfig's default order. Asked on fallback misses only.
+    func fontconfigName(of slot: LanguageSlot) -> String? {
+        slot.id == 0 ? defaultFontconfigName : languages.withLock { $0.keys[Int(slot.id)].fontconfig }
     }
 
     /// The family names of the bundled and added faces, sorted.
@@ -242,7 +257,7 @@ public final class FontLibrary: Sendable {
     func fallbackRank(of font: Font, from primary: Font, language: LanguageSlot) -> Int {
         if font.face === primary.face { return 0 }
         if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
-        return faces.count + 1 + system.rank(of: font.face.path, language: language.fontconfig)
+        return faces.count + 1 + system.rank(of: font.face.path, language: fontconfigName(of: language))
     }
 
     /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or
@@ -294,7 +309,7 @@ public final class FontLibrary: Sendable {
             return try? self.font(face: bundled, size: font.size)
         }
         if useSystemFonts, let first = cluster.first(where: { !Self.isInvisible($0) }),
-           let file = system.face(covering: first, color: emoji, language: language.fontconfig),
+           let file = system.face(covering: first, color: emoji, language: fontconfigName(of: language)),
            let face = try? systemFace(file), Self.covers(face, cluster) {
             return try? self.font(face: face, size: font.size)
         }

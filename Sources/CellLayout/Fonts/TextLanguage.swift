@@ -86,24 +86,31 @@ private extension Character {
 }
 
 /// A language as the font library's and the engine's caches key it: a small number per
-/// distinct choice of fonts and shapes, with what decides them.
+/// distinct choice of fonts and shapes, and the Han orthography. Two small integers, so
+/// that handing it to every fallback lookup and shaped piece costs no reference counting;
+/// fontconfig's name for it is kept by the library (`FontLibrary.fontconfigName(of:)`).
 struct LanguageSlot: Sendable {
     /// 0 for the library's own language; the caches' key.
     let id: UInt16
-    /// fontconfig's name of the language, when fontconfig knows it: the system fonts' order.
-    let fontconfig: String?
-    /// The Han orthography (`TextLanguage.han`).
-    let han: String?
+    /// The Han orthography: 0 for none, else 1 + its index in `orthographies`.
+    let orthography: UInt8
 
-    /// The Han orthographies, in `shapingKey`'s order.
+    /// The Han orthographies, in `orthography`'s order.
     private static let orthographies = ["ja", "ko", "zh-Hans", "zh-Hant", "zh-HK"]
 
+    /// - Parameters: the slot's number, and the Han orthography (`TextLanguage.han`).
+    init(id: UInt16, han: String?) {
+        self.id = id
+        orthography = han.flatMap { Self.orthographies.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0
+    }
+
+    /// The Han orthography (`TextLanguage.han`), or nil.
+    var han: String? { orthography == 0 ? nil : Self.orthographies[Int(orthography) - 1] }
+
     /// What of the language changes the shapes of a piece in `script` (shape memo keys):
-    /// the Han orthography for Han and Bopomofo (1 …), else nothing (0) — other scripts are
+    /// the Han orthography for Han and Bopomofo, else nothing (0) — other scripts are
     /// shaped in their sample language whatever the text's (`Shaper.language`).
     func shapingKey(_ script: hb_script_t) -> UInt8 {
-        guard let han, script == HB_SCRIPT_HAN || script == HB_SCRIPT_BOPOMOFO,
-              let index = Self.orthographies.firstIndex(of: han) else { return 0 }
-        return UInt8(index + 1)
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_BOPOMOFO ? orthography : 0
     }
 }

@@ -113,7 +113,8 @@ struct ParagraphBuilder {
                     clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
                     if FontLibrary.prefersEmoji(scalar) {
                         kind = Itemizer.emoji
-                    } else if clusterFont === runFont, let runPlain, runPlain.drawsAsNotdef(scalar),
+                    } else if ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont), let runPlain,
+                              runPlain.drawsAsNotdef(scalar),
                               !runFont.face.covers(scalar) {
                         kind = Itemizer.notdef
                     }
@@ -168,7 +169,10 @@ struct ParagraphBuilder {
             let run = Int(items.runs[cluster])
             let runPlain = runs == nil ? plain : runs!.plains[run]
             var isPlain = false, isNotdef = false
-            if let runPlain, clusterEnd - clusterStart == 1, level == 0, clusterFont === runPlain.font {
+            // Fonts compared by ObjectIdentifier: `===` takes optionals, and when the
+            // optimizer leaves it a call, each comparison retains and releases both fonts.
+            if let runPlain, clusterEnd - clusterStart == 1, level == 0,
+               ObjectIdentifier(clusterFont) == ObjectIdentifier(runPlain.font) {
                 isPlain = runPlain.shapesPlain(script) && runPlain.isPlain(base[clusterStart])
                 isNotdef = items.kinds[cluster] & Itemizer.notdef != 0 && PlainShaping.shapesNotdef(script)
             }
