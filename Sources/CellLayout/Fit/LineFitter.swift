@@ -43,18 +43,21 @@ struct LineFitter {
 
     /// The line count, widest line and height of `prepared` filled at `widths` by word,
     /// when no segment is wider than the line; nil when one is (the general filling then
-    /// breaks inside it), or when its lines differ in metrics and its segments are not
-    /// packed. The same figures `fill()` and `stack(_:)` give, in one tight pass over the
-    /// segments: what a re-layout at a new width runs for every row. Lines of different
-    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    /// breaks inside it), or is over 32 bits (`PreparedText.hasWideSegments`). The same
+    /// figures `fill()` and `stack(_:)` give, in one tight pass over the packed segments:
+    /// what a re-layout at a new width runs for every row. Lines of different metrics take
+    /// them from the segments' metrics marks (`PreparedText.segmentMetrics`).
     static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
+        // Over 2 million points: the general filling reads such a segment in full.
+        guard !prepared.hasWideSegments else { return nil }
         if prepared.hasUniformLineMetrics {
             guard let quick = quickFill(prepared, widths, UniformHeights()) else { return nil }
             return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
         }
-        guard let metrics = prepared.segmentMetrics,
-              let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: metrics)) else { return nil }
+        guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics)) else {
+            return nil
+        }
         return (quick.lines, quick.widest, quick.heights.stack.y)
     }
 
@@ -63,20 +66,13 @@ struct LineFitter {
     private static func quickFill<Heights: QuickHeights>(_ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights)
         -> (lines: Int, widest: Int64, heights: Heights)? {
         var quick = QuickFill(widths: widths, heights: heights)
-        if let packed = prepared.packedSegments {
-            for segment in packed {
-                if segment.endsParagraph {
-                    quick.endParagraph()
-                } else if Heights.readsMarks, segment.isMark {
-                    quick.heights.use(segment.metricsIndex)
-                } else if !quick.place(segment) {
-                    return nil
-                }
-            }
-        } else {
-            for paragraph in prepared.paragraphs {
-                for segment in paragraph.segments where !quick.place(segment) { return nil }
+        for segment in prepared.packedSegments {
+            if segment.endsParagraph {
                 quick.endParagraph()
+            } else if Heights.readsMarks, segment.isMark {
+                quick.heights.use(segment.metricsIndex)
+            } else if !quick.place(segment) {
+                return nil
             }
         }
         return (quick.lines, quick.widest, quick.heights)
@@ -161,6 +157,7 @@ struct LineFitter {
 
     /// Fills every paragraph (until the cap).
     mutating func fill() {
+        var packed = PackedSegmentReader(prepared.packedSegments)
         for (index, paragraph) in prepared.paragraphs.enumerated() where !isFull {
             paragraphIndex = Int32(index)
             maxWidth = widths.first
@@ -171,11 +168,14 @@ struct LineFitter {
             if mode == .byCharWrapping {
                 fillByCluster(paragraph)
             } else {
+                // Once full, no later paragraph is read: the reader may stop mid-paragraph.
                 var start: Int32 = 0
-                for segment in paragraph.segments where !isFull {
-                    place(start, segment.end, width: segment.width, trailing: segment.trailing, in: paragraph)
-                    start = segment.end
+                for end in paragraph.segmentEnds where !isFull {
+                    let segment = packed.next()
+                    place(start, end, width: segment.width, trailing: segment.trailing, in: paragraph)
+                    start = end
                 }
+                if !isFull { packed.endParagraph() }
             }
             if !isFull {
                 emit(LineSpan(

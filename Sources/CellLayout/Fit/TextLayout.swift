@@ -84,7 +84,8 @@ extension PreparedText {
                 if i + objectsAhead < texts.count {
                     cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
                 }
-                if i + segmentsAhead < texts.count, let block = texts[i + segmentsAhead].packedBlock {
+                if i + segmentsAhead < texts.count {
+                    let block = texts[i + segmentsAhead].packedBlock
                     for line in stride(from: 0, to: min(block.count, 512), by: 64) { cl_prefetch(block.baseAddress! + line) }
                 }
                 // The list keeps the texts alive: no retain (a write to each text's header).

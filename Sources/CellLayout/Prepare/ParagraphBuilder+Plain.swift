@@ -12,7 +12,8 @@ extension ParagraphBuilder {
     /// with plain tables of its own font that shape the script plain: each run's part is a
     /// piece of its own, kerned with the next part only when both are in the same font (as
     /// `kerning(between:)` does), and each run's `kern` is added to its clusters.
-    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> PreparedParagraph? {
+    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
+                        into segments: PackedSegmentBuffer) -> PreparedParagraph? {
         let length = range.count
         let parts = RunParts(runs: runs, range: range)
         // Every part must be plain in its run's font; the script is the paragraph's.
@@ -75,7 +76,8 @@ extension ParagraphBuilder {
             return length
         }
         return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
-                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns)
+                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns,
+                              into: segments)
     }
 
     /// Measures a piece of plain text in `script` from the font's tables (one code unit

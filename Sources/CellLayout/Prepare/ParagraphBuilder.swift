@@ -21,20 +21,23 @@ struct ParagraphBuilder {
 
     /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
     /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no
-    /// empty paragraph after it, as in UIKit.
-    func build() -> [PreparedParagraph] {
+    /// empty paragraph after it, as in UIKit. With them, their segments' widths
+    /// (`PreparedText.packedSegments`, for the text to take over).
+    func build() -> (paragraphs: [PreparedParagraph], segments: PackedSegmentBuffer) {
+        // Passed along rather than kept in the builder, whose copies would retain it.
+        let segments = PackedSegmentBuffer()
         var paragraphs: [PreparedParagraph] = []
         var start = 0
         var i = 0
         while i < text.count {
             let unit = text[i]
             guard Self.isHardBreak(unit) else { i += 1; continue }
-            paragraphs.append(paragraph(start..<i))
+            paragraphs.append(paragraph(start..<i, into: segments))
             i += unit == 0x0D && i + 1 < text.count && text[i + 1] == 0x0A ? 2 : 1
             start = i
         }
-        if start < text.count { paragraphs.append(paragraph(start..<text.count)) }
-        return paragraphs
+        if start < text.count { paragraphs.append(paragraph(start..<text.count, into: segments)) }
+        return (paragraphs, segments)
     }
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
@@ -44,16 +47,12 @@ struct ParagraphBuilder {
         }
     }
 
-    private func paragraph(_ range: Range<Int>) -> PreparedParagraph {
+    /// The paragraph of `range`, its segments' widths appended to `segments`.
+    private func paragraph(_ range: Range<Int>, into segments: PackedSegmentBuffer) -> PreparedParagraph {
         let length = range.count
-        guard length > 0 else {
-            return PreparedParagraph(
-                utf16Start: range.lowerBound, clusterStarts: nil, advances: .allocate(capacity: 0),
-                kerns: .allocate(capacity: 0), flags: .allocate(capacity: 0), segments: [], pieces: [],
-                plainGlyphs: .allocate(capacity: 0))
-        }
+        guard length > 0 else { return Self.emptyParagraph(at: range.lowerBound, into: segments) }
         let base = text.baseAddress! + range.lowerBound
-        if let paragraph = plainParagraph(base, range) { return paragraph }
+        if let paragraph = plainParagraph(base, range, into: segments) { return paragraph }
         var graphemeEnds = [Int32](repeating: 0, count: length + 1)
         let breaks = Self.lineBreaks(base, length)
         let breakCount = breaks.count
@@ -227,7 +226,19 @@ struct ParagraphBuilder {
             starts = nil
         }
         return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: flags, segmentEnds: ends,
-                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns)
+                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns,
+                              into: segments)
+    }
+
+    /// An empty paragraph (between two hard breaks) at UTF-16 offset `start`, ended in
+    /// `segments`. Out of line: the general paragraph's loops are sensitive to its size.
+    @inline(never)
+    private static func emptyParagraph(at start: Int, into segments: PackedSegmentBuffer) -> PreparedParagraph {
+        segments.reserve(1)
+        segments.endParagraph()
+        return PreparedParagraph(
+            utf16Start: start, clusterStarts: nil, advances: .allocate(capacity: 0), kerns: .allocate(capacity: 0),
+            flags: .allocate(capacity: 0), segmentEnds: [], pieces: [], plainGlyphs: .allocate(capacity: 0))
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -240,19 +251,19 @@ struct ParagraphBuilder {
     }
 
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
-    /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them).
-    /// The paragraph takes over the buffers of `clusterStarts` (nil: one code unit per
-    /// cluster), `flags` and `measures`.
+    /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them),
+    /// whose widths go to `packed`. The paragraph takes over the buffers of
+    /// `clusterStarts` (nil: one code unit per cluster), `flags` and `measures`.
     static func paragraph<Ends: Sequence<Int>>(
         at start: Int, clusterStarts: Scratch<Int32>?, flags: Scratch<UInt8>, segmentEnds: Ends, segmentCount: Int,
-        measures: Measures, clusterRuns: [UInt16] = []
+        measures: Measures, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
     ) -> PreparedParagraph {
         measures.hasGlyph?.free()
         return PreparedParagraph(
             utf16Start: start, clusterStarts: clusterStarts?.buffer, advances: measures.advances.buffer,
             kerns: measures.kerns.buffer, flags: flags.buffer,
-            segments: segments(ending: segmentEnds, count: segmentCount, advances: measures.advances.buffer,
-                               kerns: measures.kerns.buffer, flags: flags.buffer),
+            segmentEnds: segments(ending: segmentEnds, count: segmentCount, advances: measures.advances.buffer,
+                                  kerns: measures.kerns.buffer, flags: flags.buffer, into: packed),
             pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? .allocate(capacity: 0),
             clusterRuns: clusterRuns)
     }
@@ -312,17 +323,20 @@ struct ParagraphBuilder {
         }
     }
 
-    /// The segments that end at clusters `ends` (increasing; the last is the cluster
-    /// count; at most `count` of them, the array's capacity, so that a long paragraph's
-    /// segments are not copied as the array grows). A segment's width leaves out the
-    /// kerning of its last cluster with the next segment, which counts (as part of the
-    /// trailing width) only when the next segment follows on the line.
+    /// Where the segments that end at clusters `ends` end (increasing; the last is the
+    /// cluster count; at most `count` of them, the array's capacity, so that a long
+    /// paragraph's ends are not copied as the array grows), their widths appended to
+    /// `packed` and the paragraph ended there. A segment's width leaves out the kerning of
+    /// its last cluster with the next segment, which counts (as part of the trailing
+    /// width) only when the next segment follows on the line.
     private static func segments<Ends: Sequence<Int>>(
         ending ends: Ends, count: Int, advances: UnsafeMutableBufferPointer<Int32>,
-        kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
-    ) -> [Segment] {
-        var segments: [Segment] = []
-        segments.reserveCapacity(count)
+        kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
+        into packed: PackedSegmentBuffer
+    ) -> [Int32] {
+        var segmentEnds: [Int32] = []
+        segmentEnds.reserveCapacity(count)
+        packed.reserve(count + 1)
         var segmentStart = 0
         for end in ends {
             var trailingStart = end
@@ -334,10 +348,12 @@ struct ParagraphBuilder {
             for c in trailingStart..<end { trailing += Int64(advances[c]) }
             let kern = Int64(kerns[end - 1])
             if trailingStart == end { width -= kern } else { trailing -= kern }
-            segments.append(Segment(width: width, trailing: trailing + kern, end: Int32(end)))
+            packed.append(width: width, trailing: trailing + kern)
+            segmentEnds.append(Int32(end))
             segmentStart = end
         }
-        return segments
+        packed.endParagraph()
+        return segmentEnds
     }
 
     /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's

@@ -28,33 +28,40 @@ public final class PreparedText: @unchecked Sendable {
     let runStyles: [RunStyle]
     /// The text's length in UTF-16 code units.
     public let utf16Count: Int
-    /// The longest text that can be prepared, in UTF-16 code units (64 Mi, about 1.3 GB
-    /// while it is measured, at about 20 bytes a code unit). `JSONParser` refuses longer
+    /// The longest text that can be prepared, in UTF-16 code units (64 Mi, about 1.2 GB
+    /// while it is measured, at about 19 bytes a code unit). `JSONParser` refuses longer
     /// strings with their line and column; `TextEngine.prepare` stops the program on one.
     public static let maxUTF16Count = 1 << 26
     /// The text's hard paragraphs, in order; an empty text has none.
     let paragraphs: [PreparedParagraph]
-    /// For a text whose segment widths fit in 32 bits (nearly every text), the segments'
-    /// widths packed in 8 bytes each, paragraph after paragraph, each paragraph ended by
-    /// `PackedSegment.paragraphEnd`: all that a re-layout at a new width reads, in a
-    /// third of the memory of the segments themselves. Without uniform line metrics, a
+    /// The segments' widths, 8 bytes each, paragraph after paragraph, each paragraph ended
+    /// by `PackedSegment.paragraphEnd`: all that filling reads of a segment but where it
+    /// ends (`PreparedParagraph.segmentEnds`), and all that a re-layout at a new width reads.
+    /// The builder writes them as it measures (`PackedSegmentBuffer`), so a long text's
+    /// segments are never held in a wider form. A width that does not fit in 32 bits takes
+    /// `PackedSegment.wide` and two entries after it. Without uniform line metrics, a
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
     /// whose line metrics differ from the previous one's: an index in
     /// `segmentMetrics`, whose table lies just before the segments in the same block.
     /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
-    /// and read straight from the text (no array buffer to retain and release). Nil for
-    /// other texts.
-    let packedSegments: UnsafeBufferPointer<PackedSegment>?
+    /// and read straight from the text (no array buffer to retain and release).
+    let packedSegments: UnsafeBufferPointer<PackedSegment>
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
     /// (`SegmentMetrics.table`, three entries each); 0 when every line has `lineMetrics`.
     let packedMetricsCount: Int
+    /// Whether a segment's widths did not fit in 32 bits (`PackedSegment.wide`): the quick
+    /// size leaves such a text to the general filling.
+    let hasWideSegments: Bool
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
-    private let segmentChunk: SegmentChunk?
+    private let segmentChunk: SegmentChunk
     /// "…" shaped in the text's font, for truncated lines.
     let ellipsis: Ellipsis
 
-    init(font: Font, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph], ellipsis: Ellipsis,
-         arena: SegmentArena, paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
+    /// A text of `paragraphs`, whose segments' widths the builder wrote into `segments`
+    /// (taken over: stored in `arena`, with the metrics marks the runs need).
+    init(font: Font, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph],
+         segments: PackedSegmentBuffer, ellipsis: Ellipsis, arena: SegmentArena,
+         paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
         self.font = font
         let runMetrics = Set(runStyles.map(\.metrics))
         let isUniform = runMetrics.count <= 1
@@ -68,42 +75,40 @@ public final class PreparedText: @unchecked Sendable {
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
-        let classes = isUniform ? nil : SegmentMetrics(paragraphs, runStyles: runStyles)
-        let metricsCount = 3 * (classes?.table.count ?? 0)
-        if let count = PackedSegment.packedCount(paragraphs, marks: classes?.marks ?? 0) {
-            let block: UnsafeBufferPointer<PackedSegment>
-            (segmentChunk, block) = arena.store(count: metricsCount + count) { block in
-                for (i, metrics) in (classes?.table ?? []).enumerated() {
-                    for (k, value) in [metrics.ascent, metrics.descent, metrics.gap].enumerated() {
-                        block.initializeElement(at: 3 * i + k, to: PackedSegment(bits: value.bitPattern))
-                    }
-                }
-                PackedSegment.pack(paragraphs, metrics: classes?.indices,
-                                   into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
-            }
-            packedSegments = UnsafeBufferPointer(rebasing: block[metricsCount...])
-            packedMetricsCount = metricsCount
-        } else {
-            (segmentChunk, packedSegments, packedMetricsCount) = (nil, nil, 0)
+        hasWideSegments = segments.hasWide
+        guard !isUniform else {
+            (segmentChunk, packedSegments) = arena.store(segments)
+            packedMetricsCount = 0
+            return
         }
+        let classes = SegmentMetrics(paragraphs, runStyles: runStyles)
+        let metricsCount = 3 * classes.table.count
+        let block: UnsafeBufferPointer<PackedSegment>
+        (segmentChunk, block) = arena.store(count: metricsCount + segments.count + classes.marks) { block in
+            for (i, metrics) in classes.table.enumerated() {
+                for (k, value) in [metrics.ascent, metrics.descent, metrics.gap].enumerated() {
+                    block.initializeElement(at: 3 * i + k, to: PackedSegment(bits: value.bitPattern))
+                }
+            }
+            PackedSegment.mark(segments.entries, metrics: classes.indices,
+                               into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
+        }
+        packedSegments = UnsafeBufferPointer(rebasing: block[metricsCount...])
+        packedMetricsCount = metricsCount
     }
 }
 
 extension PreparedText {
     /// The segments' line metrics (`PackedSegment.metrics(_:)` marks index them), read
-    /// from the block before `packedSegments`; nil when the segments are not packed. Read
-    /// through it rather than through the text, so that a re-fit does not retain the text.
-    var segmentMetrics: PackedMetrics? {
-        packedSegments.map { PackedMetrics(entries: $0.baseAddress! - packedMetricsCount) }
-    }
+    /// from the block before `packedSegments`. Read through it rather than through the
+    /// text, so that a re-fit does not retain the text.
+    var segmentMetrics: PackedMetrics { PackedMetrics(entries: packedSegments.baseAddress! - packedMetricsCount) }
 
     /// The text's packed block (its metrics, then its segments), for prefetching: one
     /// read of the text, so a list's element is not retained to ask it twice.
-    var packedBlock: UnsafeRawBufferPointer? {
-        packedSegments.map {
-            UnsafeRawBufferPointer(start: $0.baseAddress! - packedMetricsCount,
-                                   count: (packedMetricsCount + $0.count) * MemoryLayout<PackedSegment>.stride)
-        }
+    var packedBlock: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: packedSegments.baseAddress! - packedMetricsCount,
+                               count: (packedMetricsCount + packedSegments.count) * MemoryLayout<PackedSegment>.stride)
     }
 }
 
@@ -136,17 +141,17 @@ struct SegmentMetrics {
 
     init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
         for (p, paragraph) in paragraphs.enumerated() {
-            guard !paragraph.segments.isEmpty else {
+            guard !paragraph.segmentEnds.isEmpty else {
                 add(runStyles[PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)]
                     .metrics)
                 continue
             }
             var start: Int32 = 0
-            for segment in paragraph.segments {
+            for end in paragraph.segmentEnds {
                 var metrics: LineMetrics?
-                PreparedText.addRunMetrics(of: paragraph, start..<segment.end, runStyles: runStyles, to: &metrics)
+                PreparedText.addRunMetrics(of: paragraph, start..<end, runStyles: runStyles, to: &metrics)
                 add(metrics!)
-                start = segment.end
+                start = end
             }
         }
     }
@@ -193,8 +198,10 @@ final class PreparedParagraph: @unchecked Sendable {
     let kerns: UnsafeMutableBufferPointer<Int32>
     /// Each cluster's `ClusterFlags`.
     let flags: UnsafeMutableBufferPointer<UInt8>
-    /// The segments (the text between two break opportunities), in order.
-    let segments: [Segment]
+    /// Where each segment (the text between two break opportunities) ends: the index of
+    /// the cluster after its last one, in order. Their widths are the text's
+    /// `PreparedText.packedSegments`.
+    let segmentEnds: [Int32]
     /// The shaped pieces in logical order.
     let pieces: [ShapedPiece]
     /// The glyph of each cluster of a plain run (`PlainShaping`), 0 for other clusters;
@@ -210,14 +217,14 @@ final class PreparedParagraph: @unchecked Sendable {
     /// paragraph frees them.
     init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
          kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
-         segments: [Segment], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
+         segmentEnds: [Int32], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
          clusterRuns: [UInt16] = []) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
         self.advances = advances
         self.kerns = kerns
         self.flags = flags
-        self.segments = segments
+        self.segmentEnds = segmentEnds
         self.pieces = pieces
         self.plainGlyphs = plainGlyphs
         self.clusterRuns = clusterRuns
@@ -249,32 +256,35 @@ protocol SegmentWidths {
     var trailing: Int64 { get }
 }
 
-/// One segment of a paragraph: the clusters between two break opportunities.
+/// A segment's widths at full size: a segment wider than 32 bits (`PackedSegment.wide`).
 struct Segment: SegmentWidths, Sendable {
     let width: Int64
     let trailing: Int64
-    /// The index of the cluster after the segment's last one.
-    let end: Int32
 }
 
 /// A segment's widths in 32 bits each (`PreparedText.packedSegments`), or a mark: the end
-/// of a paragraph, or the line metrics of the segments that follow.
+/// of a paragraph, the line metrics of the segments that follow, or a segment whose widths
+/// follow at full size.
 struct PackedSegment: SegmentWidths, Sendable {
     private let packedWidth: Int32
     private let packedTrailing: Int32
 
     var width: Int64 { Int64(packedWidth) }
     var trailing: Int64 { Int64(packedTrailing) }
-    /// Whether this is a mark rather than a segment (widths of `Int32.min` and one more
-    /// are not packed).
+    /// Whether this is a mark rather than a segment (widths of `Int32.min` and the two
+    /// above it are not packed: they take `wide`).
     @inline(__always)
-    var isMark: Bool { packedWidth <= Int32.min + 1 }
+    var isMark: Bool { packedWidth <= Int32.min + 2 }
     /// Whether this is the mark that ends a paragraph.
     var endsParagraph: Bool { packedWidth == Int32.min }
+    /// Whether this is the mark of a segment whose widths do not fit in 32 bits: they are
+    /// the two entries after it (`Segment(wide:trailing:)`).
+    var isWide: Bool { packedWidth == Int32.min + 2 }
     /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
     var metricsIndex: Int { Int(packedTrailing) }
 
-    /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments).
+    /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments,
+    /// or a wide segment's width or trailing width).
     init(bits: UInt64) {
         packedWidth = Int32(truncatingIfNeeded: bits)
         packedTrailing = Int32(truncatingIfNeeded: bits >> 32)
@@ -288,55 +298,99 @@ struct PackedSegment: SegmentWidths, Sendable {
         self.packedTrailing = packedTrailing
     }
 
+    /// The segment of widths `width` and `trailing` (layout units), if both fit in 32
+    /// bits and it is not taken for a mark; nil for a wide segment.
+    @inline(__always)
+    init?(width: Int64, trailing: Int64) {
+        guard let packedWidth = Int32(exactly: width), packedWidth > Int32.min + 2,
+              let packedTrailing = Int32(exactly: trailing) else { return nil }
+        self.init(packedWidth: packedWidth, packedTrailing: packedTrailing)
+    }
+
     /// The mark after each paragraph's segments.
     static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
+
+    /// The mark before a wide segment's two entries.
+    static let wide = PackedSegment(packedWidth: Int32.min + 2, packedTrailing: 0)
 
     /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
     static func metrics(_ index: Int32) -> PackedSegment {
         PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
     }
 
-    /// How many packed segments the paragraphs make (with the paragraph ends and `marks`
-    /// metrics marks), or nil when a width does not fit in 32 bits.
-    static func packedCount(_ paragraphs: [PreparedParagraph], marks: Int) -> Int? {
-        var count = marks
-        for paragraph in paragraphs {
-            for segment in paragraph.segments {
-                guard let width = Int32(exactly: segment.width), width > Int32.min + 1,
-                      Int32(exactly: segment.trailing) != nil else { return nil }
-            }
-            count += paragraph.segments.count + 1
-        }
-        return count
-    }
-
-    /// Writes the paragraphs' segments, each paragraph's ended by `paragraphEnd`, into
-    /// `block` (`packedCount` long: every width fits), with a metrics mark wherever
-    /// `metrics` (`SegmentMetrics.indices`, if any) changes.
-    static func pack(_ paragraphs: [PreparedParagraph], metrics: [Int32]?,
+    /// Copies `entries` (segments and paragraph ends, as the builder wrote them) into
+    /// `block`, with a metrics mark wherever `metrics` (`SegmentMetrics.indices`: one per
+    /// segment, and one per empty paragraph) changes.
+    static func mark(_ entries: UnsafeBufferPointer<PackedSegment>, metrics: [Int32],
                      into block: UnsafeMutableBufferPointer<PackedSegment>) {
-        var i = 0, entry = 0, current: Int32 = -1
+        var i = 0, entry = 0, current: Int32 = -1, r = 0
+        var paragraphIsEmpty = true
         func mark() {
-            guard let metrics, metrics[entry] != current else { return }
-            current = metrics[entry]
-            block.initializeElement(at: i, to: .metrics(current))
-            i += 1
-        }
-        for paragraph in paragraphs {
-            if paragraph.segments.isEmpty {
-                mark()
-                entry += 1
-            }
-            for segment in paragraph.segments {
-                mark()
-                entry += 1
-                block.initializeElement(
-                    at: i, to: PackedSegment(packedWidth: Int32(segment.width), packedTrailing: Int32(segment.trailing)))
+            if metrics[entry] != current {
+                current = metrics[entry]
+                block.initializeElement(at: i, to: .metrics(current))
                 i += 1
             }
-            block.initializeElement(at: i, to: paragraphEnd)
-            i += 1
+            entry += 1
         }
+        func copy(_ count: Int) {
+            for k in 0..<count { block.initializeElement(at: i + k, to: entries[r + k]) }
+            i += count
+            r += count
+        }
+        while r < entries.count {
+            let item = entries[r]
+            if item.endsParagraph {
+                if paragraphIsEmpty { mark() }
+                copy(1)
+                paragraphIsEmpty = true
+            } else {
+                mark()
+                copy(item.isWide ? 3 : 1)
+                paragraphIsEmpty = false
+            }
+        }
+    }
+}
+
+extension Segment {
+    /// The wide segment whose widths are the two entries after a `PackedSegment.wide` mark.
+    init(wide width: PackedSegment, trailing: PackedSegment) {
+        self.width = Int64(bitPattern: width.bits)
+        self.trailing = Int64(bitPattern: trailing.bits)
+    }
+}
+
+/// Reads a text's packed segments paragraph after paragraph, for filling lines: the
+/// next segment's widths (metrics marks skipped, wide segments unpacked), then past the
+/// paragraph's end.
+struct PackedSegmentReader {
+    let entries: UnsafeBufferPointer<PackedSegment>
+    private var index = 0
+
+    init(_ entries: UnsafeBufferPointer<PackedSegment>) { self.entries = entries }
+
+    /// The widths of the paragraph's next segment.
+    @inline(__always)
+    mutating func next() -> Segment {
+        let entry = entries[index]
+        index += 1
+        return entry.isMark ? next(after: entry) : Segment(width: entry.width, trailing: entry.trailing)
+    }
+
+    /// The next segment after mark `mark` (not a paragraph's end): a wide segment, or the
+    /// segment after metrics marks.
+    @inline(never)
+    private mutating func next(after mark: PackedSegment) -> Segment {
+        guard mark.isWide else { return next() }
+        defer { index += 2 }
+        return Segment(wide: entries[index], trailing: entries[index + 1])
+    }
+
+    /// Goes past the end of the paragraph whose segments were all read.
+    mutating func endParagraph() {
+        while !entries[index].endsParagraph { index += 1 }
+        index += 1
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Where prepared texts keep their packed segments: one block after another in shared
@@ -13,6 +14,20 @@ final class SegmentArena: Sendable {
     static let chunkCapacity = 8192
 
     private let current = Mutex<SegmentChunk?>(nil)
+
+    /// A block holding the segments the builder wrote into `segments`, and the chunk that
+    /// owns it: a long text's own buffer becomes its chunk (not copied, so never held twice),
+    /// a short one's is copied next to the texts before it and freed.
+    func store(_ segments: PackedSegmentBuffer) -> (chunk: SegmentChunk, segments: UnsafeBufferPointer<PackedSegment>) {
+        let count = segments.count
+        if count > Self.chunkCapacity / 4 {
+            let chunk = SegmentChunk(adopting: segments)
+            return (chunk, UnsafeBufferPointer(start: chunk.base, count: count))
+        }
+        return store(count: count) { block in
+            _ = block.initialize(fromContentsOf: segments.entries)
+        }
+    }
 
     /// A block of `count` segments written by `fill` (which initializes every one), and
     /// the chunk that owns it.
@@ -43,14 +58,23 @@ final class SegmentArena: Sendable {
 final class SegmentChunk: @unchecked Sendable {
     let capacity: Int
     var used = 0
-    private let base: UnsafeMutablePointer<PackedSegment>
+    /// The chunk's memory, from `malloc` (as a `PackedSegmentBuffer`'s, which a chunk may
+    /// take over).
+    let base: UnsafeMutablePointer<PackedSegment>
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        base = malloc(max(1, capacity) * MemoryLayout<PackedSegment>.stride)!.assumingMemoryBound(to: PackedSegment.self)
     }
 
-    deinit { base.deallocate() }
+    /// A chunk that is `segments`' memory, fitted to what it holds and wholly used.
+    init(adopting segments: PackedSegmentBuffer) {
+        base = segments.takeFitted()
+        capacity = segments.count
+        used = capacity
+    }
+
+    deinit { free(base) }
 
     /// The block of `count` segments at `start`, written by `fill`.
     func fill(at start: Int, count: Int, _ fill: (UnsafeMutableBufferPointer<PackedSegment>) -> Void)
@@ -58,5 +82,61 @@ final class SegmentChunk: @unchecked Sendable {
         let block = UnsafeMutableBufferPointer(start: base + start, count: count)
         fill(block)
         return UnsafeBufferPointer(block)
+    }
+}
+
+/// The packed segments of one text as the builder writes them, paragraph by paragraph
+/// (`PreparedText.packedSegments`, before any metrics marks): grown by `realloc`, which moves
+/// a long buffer's pages rather than copying them, and whose untouched tail costs no memory.
+/// Freed with the buffer unless a `SegmentChunk` takes it over.
+final class PackedSegmentBuffer {
+    private var base: UnsafeMutablePointer<PackedSegment>?
+    private var capacity = 0
+    /// How many entries are written.
+    private(set) var count = 0
+    /// Whether a segment took `PackedSegment.wide`.
+    private(set) var hasWide = false
+
+    deinit { free(base) }
+
+    /// The entries written.
+    var entries: UnsafeBufferPointer<PackedSegment> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more entries.
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(count + extra, capacity + capacity / 2, 16)
+        base = realloc(base, capacity * MemoryLayout<PackedSegment>.stride)!.assumingMemoryBound(to: PackedSegment.self)
+    }
+
+    /// Appends a segment of widths `width` and `trailing` (layout units); room for one
+    /// entry must be reserved (a wide segment makes room for its other two).
+    @inline(__always)
+    func append(width: Int64, trailing: Int64) {
+        if let packed = PackedSegment(width: width, trailing: trailing) {
+            base![count] = packed
+            count += 1
+            return
+        }
+        reserve(3)
+        hasWide = true
+        base![count] = .wide
+        base![count + 1] = PackedSegment(bits: UInt64(bitPattern: width))
+        base![count + 2] = PackedSegment(bits: UInt64(bitPattern: trailing))
+        count += 3
+    }
+
+    /// Ends the paragraph whose segments were appended (room for one entry must be reserved).
+    func endParagraph() {
+        base![count] = .paragraphEnd
+        count += 1
+    }
+
+    /// Hands the memory over, fitted to `count`: the buffer no longer frees it.
+    fileprivate func takeFitted() -> UnsafeMutablePointer<PackedSegment> {
+        let fitted = realloc(base, max(1, count) * MemoryLayout<PackedSegment>.stride)!
+            .assumingMemoryBound(to: PackedSegment.self)
+        base = nil
+        return fitted
     }
 }

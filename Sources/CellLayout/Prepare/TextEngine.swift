@@ -81,12 +81,12 @@ public final class TextEngine: Sendable {
         let units = Self.utf16(text)
         let tables = tables(for: font)
         let slot = fonts.slot(for: language)
-        let paragraphs = units.withUnsafeBufferPointer { buffer in
+        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, language: slot).build()
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
-                            utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
-                            arena: segmentArena, paragraphStyle: paragraphStyle)
+                            utf16Count: units.count, paragraphs: paragraphs, segments: segments,
+                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: paragraphStyle)
     }
 
     /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:language:)`, with
@@ -121,13 +121,14 @@ public final class TextEngine: Sendable {
         }
         let tables = tables(for: font)
         let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
-        let paragraphs = units.withUnsafeBufferPointer { buffer in
+        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
             ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
                              language: self.fonts.slot(for: language)).build()
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
-                            utf16Count: units.count, paragraphs: paragraphs, ellipsis: tables.ellipsis,
-                            arena: segmentArena, paragraphStyle: text.paragraphStyle, runStyles: styles)
+                            utf16Count: units.count, paragraphs: paragraphs, segments: segments,
+                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: text.paragraphStyle,
+                            runStyles: styles)
     }
 
     /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin
@@ -157,7 +158,7 @@ public final class TextEngine: Sendable {
         fontTables.value(for: font.id) {
             let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
                 ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
-                    .build()[0].pieces[0]
+                    .build().paragraphs[0].pieces[0]
             }
             // Without plain shaping every piece is shaped, so `shaped` is there.
             return FontTables(

@@ -16,6 +16,50 @@ import Testing
         #expect(layout.breakOffsets == Array(stride(from: 5, to: 5 * words, by: 5)))
     }
 
+    /// Segments wider than 32 bits of layout units (2,097,152 pt) are kept at full size
+    /// in the packed segments, and every filling reads them exactly: the quick size, the
+    /// general filling that keeps lines, and breaking such a segment between clusters.
+    /// Hand derivation (fontTools on fonts/Inter/Inter-Regular.otf): 2,816 units per em,
+    /// "m" advances 2,448, " " 792, no m-m kerning (hb-shape "mmmm": 2448 each). At
+    /// 10,000 pt an "m" is 8,693.182 pt, a space 2,812.5 pt; 400 "m" are 3,477,272.7 pt,
+    /// 900 spaces 2,531,250 pt (2.6e9 layout units): both past Int32.
+    @Test func segmentsWiderThan32BitsFitExactly() throws {
+        let huge = try TestFonts.engine.fonts.font(family: "Inter", size: 10_000)
+        let m = 10_000 * 2448 / 2816.0
+        let wide = String(repeating: "m", count: 400)
+        // One wide word, then a paragraph after it (the reader must stay in step).
+        let prepared = TestFonts.engine.prepare(wide + "\nmm m", font: huge)
+        let roomy = prepared.fit(width: 4_000_000)
+        #expect(roomy.lineCount == 2)
+        #expect(roomy.breakOffsets == [401])
+        #expect(abs(roomy.usedWidth - 400 * m) < 1)
+        #expect(prepared.size(width: 4_000_000) == roomy.size)
+        // 1,000,000 pt holds 115 "m" (115 × 8,693.18 = 999,716; 116 would be 1,008,409).
+        let narrow = prepared.fit(width: 1_000_000)
+        #expect(narrow.lineCount == 5)
+        #expect(narrow.breakOffsets == [115, 230, 345, 401])
+        #expect(abs(narrow.usedWidth - 115 * m) < 1)
+        #expect(prepared.size(width: 1_000_000) == narrow.size)
+        // Trailing white space past Int32: it counts only when the next word shares the line.
+        let spaced = TestFonts.engine.prepare("m" + String(repeating: " ", count: 900) + "m", font: huge)
+        let space = 10_000 * 792 / 2816.0
+        #expect(spaced.fit(width: 4_000_000).lineCount == 1)
+        #expect(abs(spaced.fit(width: 4_000_000).usedWidth - (2 * m + 900 * space)) < 1)
+        #expect(spaced.fit(width: 2_000_000).lineCount == 2)
+        #expect(spaced.fit(width: 2_000_000).breakOffsets == [901])
+        #expect(abs(spaced.fit(width: 2_000_000).usedWidth - m) < 1)
+        for width in [4_000_000.0, 2_000_000] { #expect(spaced.size(width: width) == spaced.fit(width: width).size) }
+        // An attributed text whose runs differ in line metrics: metrics marks around a wide segment.
+        let mixed = TestFonts.engine.prepare(
+            AttributedText([TextRun(wide + " ", font: huge), TextRun("small\nnext", font: TestFonts.inter17)]),
+            font: TestFonts.inter17)
+        for width in [4_000_000.0, 1_000_000] {
+            let layout = mixed.fit(width: width)
+            #expect(mixed.size(width: width) == layout.size)
+            #expect(layout.breakOffsets == (width > 3_500_000 ? [407] : [115, 230, 345, 407]))
+        }
+    }
+
     /// Many paragraphs: one line each, each starting after the previous one's LF.
     @Test func manyParagraphsEachStartWhereTheLastEnded() {
         let count = 2_000
