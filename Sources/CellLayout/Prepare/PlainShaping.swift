@@ -153,27 +153,37 @@ final class PlainShaping: Sendable {
         }
     }
 
-    /// The characters of `drawsAsNotdef`, one bit per BMP code point, worked out once.
-    private static let notdefCandidates: [UInt64] = {
+    /// The characters of `drawsAsNotdef`, one bit per BMP code point, worked out once from
+    /// HarfBuzz's Unicode data (script, general category). Swift's property lookups (default
+    /// ignorable, emoji, grapheme extend: none of them holds for a Han character or a Hangul
+    /// syllable) are asked only for the few thousand other characters of these scripts.
+    /// `NotdefShapingTests` checks the table against the rule spelled with Swift's
+    /// properties alone.
+    static let notdefCandidates: [UInt64] = {
         let unicode = unicodeFunctions
         var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
         for value in UInt32(0x2E80)..<0x10000 {
-            guard let scalar = Unicode.Scalar(value) else { continue }
             let script = hb_unicode_script(unicode, value)
-            let cjk = [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL]
-                .contains(script)
-            let punctuation = script == HB_SCRIPT_COMMON
-                && ((0x3001...0x303F).contains(value) || (0x30FB...0x30FC).contains(value)
-                    || (0xFF01...0xFF9F).contains(value))
-            guard cjk || punctuation else { continue }
-            let properties = scalar.properties
-            switch properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .spaceSeparator,
-                 .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: continue
+            let isHan = script == HB_SCRIPT_HAN, isSyllable = (0xAC00...0xD7A3).contains(value)
+            switch script {
+            case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL: break
+            case HB_SCRIPT_COMMON where (0x3001...0x303F).contains(value) || (0x30FB...0x30FC).contains(value)
+                || (0xFF01...0xFF9F).contains(value): break
+            default: continue
+            }
+            switch hb_unicode_general_category(unicode, value) {
+            case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+                 HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK, HB_UNICODE_GENERAL_CATEGORY_CONTROL,
+                 HB_UNICODE_GENERAL_CATEGORY_FORMAT, HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR,
+                 HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR, HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR,
+                 HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_PRIVATE_USE,
+                 HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED: continue
             default: break
             }
-            guard !properties.isDefaultIgnorableCodePoint, !properties.isEmoji,
-                  !properties.isGraphemeExtend else { continue }
+            if !isHan, !isSyllable {
+                guard let properties = Unicode.Scalar(value)?.properties, !properties.isDefaultIgnorableCodePoint,
+                      !properties.isEmoji, !properties.isGraphemeExtend else { continue }
+            }
             bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
         }
         return bits

@@ -25,6 +25,37 @@ import Testing
         #expect(!inter.drawsAsNotdef("\u{3000}") && !inter.drawsAsNotdef("\u{3099}") && !inter.drawsAsNotdef("a"))
     }
 
+    /// The candidate table, built from HarfBuzz's Unicode data with Swift's properties asked
+    /// only outside Han and the Hangul syllables, is the rule spelled with Swift's
+    /// properties for every BMP code point: CJK letters and punctuation, no mark, format,
+    /// space, separator, surrogate, private-use or unassigned character, no default
+    /// ignorable, emoji or grapheme extender.
+    @Test func notdefCandidatesAreTheRuleOverTheWholeBMP() {
+        let unicode = hb_unicode_funcs_get_default()
+        var differing: [UInt32] = []
+        for value in UInt32(0)..<0x10000 {
+            var expected = false
+            if value >= 0x2E80, let scalar = Unicode.Scalar(value) {
+                let script = hb_unicode_script(unicode, value)
+                let cjk = [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL]
+                    .contains(script)
+                let punctuation = script == HB_SCRIPT_COMMON
+                    && ((0x3001...0x303F).contains(value) || (0x30FB...0x30FC).contains(value)
+                        || (0xFF01...0xFF9F).contains(value))
+                let properties = scalar.properties
+                let excluded: Set<Unicode.GeneralCategory> = [
+                    .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .spaceSeparator,
+                    .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned,
+                ]
+                expected = (cjk || punctuation) && !excluded.contains(properties.generalCategory)
+                    && !properties.isDefaultIgnorableCodePoint && !properties.isEmoji && !properties.isGraphemeExtend
+            }
+            let bit = PlainShaping.notdefCandidates[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+            if bit != expected { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
+
     /// The text is prepared without shaping anything but what the fonts cover, and gives
     /// HarfBuzz's glyphs and advances: the engine with plain and .notdef shaping off
     /// agrees on breaks, widths and glyph runs at several widths.
