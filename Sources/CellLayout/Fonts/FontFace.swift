@@ -40,6 +40,8 @@ public final class FontFace: @unchecked Sendable {
     /// A cache for Prepare's plain-shaping tables of this face (`PlainFace`), made on first
     /// use (nil: not yet; .some(nil): the face has none).
     let plainCache = Mutex<PlainFace??>(nil)
+    /// A cache for Prepare's analyses of this face's CJK glyphs (`IdeographFace`).
+    let ideographCache = Mutex(IdeographCache())
     /// How many pieces of text HarfBuzz has shaped in a `Font` of this face (every
     /// `Shaper.shape(_:font:…)`, the one way text reaches `hb_shape`; the plain pairs'
     /// kerning, measured once per face in font units, is not counted): what shows that a

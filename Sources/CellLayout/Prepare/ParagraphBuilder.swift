@@ -156,8 +156,12 @@ struct ParagraphBuilder {
         // when every cluster in it is a plain character in its run's own font, left to
         // right, in a script the font shapes plain (`PlainShaping.shapesPlain`); it is
         // .notdef when every cluster in it is a character no font covers that HarfBuzz
-        // would draw as its font's .notdef glyph (`PlainShaping.drawsAsNotdef`).
+        // would draw as its font's .notdef glyph (`PlainShaping.drawsAsNotdef`); it is a
+        // run of ideographs when every cluster in it is a CJK character its font draws as
+        // a plain glyph (`IdeographFace`), left to right, in a script of HarfBuzz's default
+        // or Hangul shaper.
         var piece = OpenPiece(font: font, plain: plain)
+        var ideographs = IdeographLookup()
         clusterStart = 0
         for cluster in 0..<graphemeCount {
             let clusterEnd = cluster + 1 < graphemeCount
@@ -167,13 +171,20 @@ struct ParagraphBuilder {
             let level = items.levels[cluster]
             let run = Int(items.runs[cluster])
             let runPlain = runs == nil ? plain : runs!.plains[run]
-            var isPlain = false, isNotdef = false
+            var isPlain = false, isNotdef = false, isIdeograph = false
             // Fonts compared by ObjectIdentifier: `===` takes optionals, and when the
             // optimizer leaves it a call, each comparison retains and releases both fonts.
             if let runPlain, clusterEnd - clusterStart == 1, level == 0,
                ObjectIdentifier(clusterFont) == ObjectIdentifier(runPlain.font) {
                 isPlain = runPlain.shapesPlain(script) && runPlain.isPlain(base[clusterStart])
                 isNotdef = items.kinds[cluster] & Itemizer.notdef != 0 && PlainShaping.shapesNotdef(script)
+            }
+            if engine.usesPlainShaping, clusterEnd - clusterStart == 1, level == 0,
+               PlainShaping.isNotdefCandidate(base[clusterStart]), PlainShaping.shapesNotdef(script),
+               let glyph = ideographs.plainGlyph(base[clusterStart], font: clusterFont, script: script, builder: self) {
+                if measures.plainGlyphs == nil { measures.plainGlyphs = Scratch(count: graphemeCount) }
+                measures.plainGlyphs![cluster] = glyph
+                isIdeograph = true
             }
             if cluster > 0, breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level
                 || script != piece.script || run != piece.run {
@@ -191,6 +202,8 @@ struct ParagraphBuilder {
             piece.script = script
             piece.isPlain = piece.isPlain && isPlain
             piece.isNotdef = piece.isNotdef && isNotdef
+            piece.isIdeograph = piece.isIdeograph && isIdeograph
+            if isIdeograph { piece.ideographs = ideographs.face }
             clusterStart = clusterEnd
         }
         clusterStarts[graphemeCount] = Int32(range.lowerBound + length)
@@ -276,7 +289,7 @@ struct ParagraphBuilder {
         let advances: Scratch<Int32>
         /// Each cluster's kerning with the next cluster.
         let kerns: Scratch<Int32>
-        /// Plain runs' glyph per cluster (made with the first plain run).
+        /// The glyph per cluster of runs measured from tables (made with the first).
         var plainGlyphs: Scratch<UInt16>?
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
         var hasGlyph: Scratch<Bool>?
@@ -303,6 +316,9 @@ struct ParagraphBuilder {
         var run = 0
         var isPlain = true
         var isNotdef = true
+        var isIdeograph = true
+        /// For a run of ideographs: its font's analysis (`IdeographFace`).
+        var ideographs: IdeographFace?
     }
 
     /// Ends `piece` at unit `end` and cluster `endCluster`: a plain or .notdef run
@@ -316,6 +332,9 @@ struct ParagraphBuilder {
         } else if piece.isNotdef, let plain = piece.plain, let advance = plain.notdefAdvance {
             appendNotdef(base, units, clusters: clusters, offset: offset, plain: plain, advance: advance,
                          script: piece.script, run: piece.run, into: &measures)
+        } else if piece.isIdeograph, let ideographs = piece.ideographs {
+            appendIdeographs(base, units, clusters: clusters, offset: offset, font: piece.font, ideographs: ideographs,
+                             script: piece.script, run: piece.run, into: &measures)
         } else {
             measures.pieces.append(shapePiece(
                 base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,
@@ -409,21 +428,28 @@ struct ParagraphBuilder {
     /// character the font lacks (its .notdef box is not kerned).
     private func kerning(between left: ShapedPiece, _ right: ShapedPiece, base: UnsafePointer<UInt16>,
                          leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
-        guard left.font === right.font, left.script == right.script, left.level == right.level,
-              leftCluster.count <= 3, rightCluster.count <= 3,
-              Self.draws(left.font, base, leftCluster), Self.draws(right.font, base, rightCluster) else { return 0 }
+        guard left.font === right.font, left.script == right.script, left.level == right.level else { return 0 }
+        return kerning(in: left.font, script: left.script, level: left.level, base: base, leftCluster: leftCluster,
+                       rightCluster: rightCluster)
+    }
+
+    /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
+    /// (neighbours) in `font`, `script` and bidi level `level`, as `kerning(between:…)`.
+    func kerning(in font: Font, script: hb_script_t, level: UInt8, base: UnsafePointer<UInt16>,
+                 leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
+        guard leftCluster.count <= 3, rightCluster.count <= 3,
+              Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
         func pack(_ range: Range<Int>) -> UInt64 {
             range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
         }
-        let rtl = left.level & 1 == 1
-        let key = PairKey(fontID: left.font.id, script: left.script.rawValue, isRightToLeft: rtl,
-                          language: language.shapingKey(left.script), left: pack(leftCluster),
-                          right: pack(rightCluster))
+        let rtl = level & 1 == 1
+        let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                          language: language.shapingKey(script), left: pack(leftCluster), right: pack(rightCluster))
         return engine.pairMemo.value(for: key) {
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
-                    Shaper.shape($0, font: left.font, script: left.script, isRightToLeft: rtl,
-                                 language: Shaper.language(for: left.script, preferred: language.han)).width
+                    Shaper.shape($0, font: font, script: script, isRightToLeft: rtl,
+                                 language: Shaper.language(for: script, preferred: language.han)).width
                 }
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))

@@ -189,6 +189,13 @@ final class PlainShaping: Sendable {
         return bits
     }()
 
+    /// Whether `unit` is one of the characters of `drawsAsNotdef` (CJK letters and
+    /// punctuation, `notdefCandidates`), whichever font draws it.
+    @inline(__always)
+    static func isNotdefCandidate(_ unit: UInt16) -> Bool {
+        unit >= 0x2E80 && notdefCandidates[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+    }
+
     /// Whether `unit` is plain in this font.
     @inline(__always)
     func isPlain(_ unit: UInt16) -> Bool {

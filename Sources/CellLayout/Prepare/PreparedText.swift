@@ -204,8 +204,9 @@ final class PreparedParagraph: @unchecked Sendable {
     let segmentEnds: [Int32]
     /// The shaped pieces in logical order.
     let pieces: [ShapedPiece]
-    /// The glyph of each cluster of a plain run (`PlainShaping`), 0 for other clusters;
-    /// empty when the paragraph has no plain run.
+    /// The glyph of each cluster of a run measured from the font's tables — plain text
+    /// (`PlainShaping`), .notdef (0) or ideographs (`IdeographFace`) — and anything for other
+    /// clusters; empty when the paragraph has no such run.
     let plainGlyphs: UnsafeMutableBufferPointer<UInt16>
     /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
     /// empty in a plain text.

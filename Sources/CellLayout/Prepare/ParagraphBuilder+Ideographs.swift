@@ -1,0 +1,70 @@
+import CHarfBuzz
+
+/// Runs of ideographs in a font that covers them (`IdeographFace`): measured from the
+/// font's tables as one piece, with a break opportunity after every cluster as before.
+extension ParagraphBuilder {
+    /// The `IdeographFace` of the last font and script asked for, kept while a paragraph's
+    /// clusters are walked (most neighbours share both).
+    struct IdeographLookup {
+        private unowned(unsafe) var font: Font?
+        private var script = HB_SCRIPT_INVALID
+        /// The analysis for `font` and `script`.
+        private(set) var face: IdeographFace?
+
+        /// The glyph of the CJK character `unit` in `font` when it is plain there in text of
+        /// `script`, else nil.
+        @inline(__always)
+        mutating func plainGlyph(_ unit: UInt16, font: Font, script: hb_script_t,
+                                 builder: ParagraphBuilder) -> UInt16? {
+            if font !== self.font || script != self.script {
+                self.font = font
+                self.script = script
+                face = font.face.ideographFace(
+                    script: script, language: Shaper.language(for: script, preferred: builder.language.han))
+            }
+            guard let face else { return nil }
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font.hbFont, hb_codepoint_t(unit), &glyph) != 0, glyph != 0,
+                  face.isPlain(glyph) else { return nil }
+            return UInt16(truncatingIfNeeded: glyph)
+        }
+    }
+
+    /// Measures a piece of plain CJK glyphs (one code unit per cluster, glyphs already in
+    /// `m.plainGlyphs`) as HarfBuzz shapes it: nominal advances, and between neighbours the
+    /// pair kerning the engine adds across pieces (`kerning(in:…)`), which for plain glyphs
+    /// is what HarfBuzz puts inside a piece. A piece that follows a run of ideographs of the
+    /// same font, script and attribute run extends it — unless the run's last glyph may be
+    /// kerned: then the two stay apart and the kerning across goes into `kernAfter`, as
+    /// between shaped pieces, so a line that ends between them leaves it out.
+    func appendIdeographs(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, font: Font,
+        ideographs: IdeographFace, script: hb_script_t, run: Int, into m: inout Measures
+    ) {
+        let glyphs = m.plainGlyphs!
+        for (k, cluster) in clusters.enumerated() {
+            let glyph = hb_codepoint_t(glyphs[cluster])
+            var advance = hb_font_get_glyph_h_advance(font.hbFont, glyph)
+            if cluster + 1 < clusters.upperBound, ideographs.mayKern(glyph) {
+                let at = units.lowerBound + k
+                let kern = kerning(in: font, script: script, level: 0, base: base, leftCluster: at..<(at + 1),
+                                   rightCluster: (at + 1)..<(at + 2))
+                m.kerns[cluster] = kern
+                advance += kern
+            }
+            m.advances[cluster] = advance
+        }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === font,
+           last.run == run, last.script == script, PlainShaping.isNotdefCandidate(base[units.lowerBound - 1]),
+           case let previous = glyphs[clusters.lowerBound - 1], previous != 0,
+           !ideographs.mayKern(hb_codepoint_t(previous)) {
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
+                run: run)
+        } else {
+            m.pieces.append(ShapedPiece(
+                shaped: nil, font: font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+@testable import CellLayout
+import Foundation
+import Testing
+
+/// Runs of ideographs in a font that covers them (Noto Sans CJK, found by fallback),
+/// measured from the font's tables as one piece (`IdeographFace`), against the engine
+/// that shapes every break segment with HarfBuzz and kerns across segments (plain, .notdef
+/// and ideograph runs off): identical breaks, widths and glyph runs.
+///
+/// Needs Debian's fonts-noto-cjk, which `scripts/deps.sh` (run by `scripts/test`) installs;
+/// without it the tests are skipped and say so.
+@Suite struct IdeographRunTests {
+    static let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    static var hasFont: Bool { FileManager.default.fileExists(atPath: cjk) }
+
+    /// An engine over the bundled fonts and Noto Sans CJK (no system fonts), and one with
+    /// the same library that shapes every piece with HarfBuzz.
+    static func withEngines(_ body: (TextEngine, TextEngine, Font) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ideographs-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("NotoSansCJK-Regular.ttc"), withDestinationURL: URL(fileURLWithPath: cjk))
+        let library = try FontLibrary(fontDirectories: [folder], useSystemFonts: false)
+        let fast = TextEngine(fonts: library)
+        let shaped = TextEngine(fonts: library, shapeMemoEntries: 200_000, shapeMemoBytes: 64 << 20,
+                                usesPlainShaping: false)
+        try body(fast, shaped, try library.font(family: "Inter", size: 17))
+    }
+
+    /// Whether two preparations of a text fit alike at `widths`: breaks, used width and the
+    /// glyph runs of every line, bit for bit.
+    static func agree(_ a: PreparedText, _ b: PreparedText, widths: [Double]) -> Bool {
+        widths.allSatisfy { width in
+            let x = a.fit(width: width), y = b.fit(width: width)
+            return x.breakOffsets == y.breakOffsets && x.usedWidth == y.usedWidth && x.lineCount == y.lineCount
+                && (0..<x.lineCount).allSatisfy {
+                    PlainShapingTests.same(x.glyphRuns(ofLine: $0), y.glyphRuns(ofLine: $0))
+                }
+        }
+    }
+
+    /// Han, kana (Noto Sans CJK kerns some kana pairs: い before て by −30 units), CJK
+    /// punctuation, fullwidth forms, voiced kana, a compatibility ideograph, Hangul, and
+    /// ideographs beside Latin.
+    static let texts = [
+        "日本語のテキストです。漢字、ひらがな、カタカナ「引用」ー々",
+        "いていていていていていていていていていていて",
+        "中文文本测试，包括标点符号！（全角）ＡＢＣ１２３",
+        "がぎぐげごパピプペポ\u{F900}\u{F901}",
+        "한국어텍스트입니다。가나다라마바사 한국어 문장",
+        "Mixed 日本語 and English, 中文。Done.",
+    ]
+
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"), arguments: texts)
+    func ideographRunsAgreeWithShapingEverySegment(_ text: String) throws {
+        try Self.withEngines { fast, shaped, inter in
+            let a = fast.prepare(text, font: inter), b = shaped.prepare(text, font: inter)
+            #expect(Self.agree(a, b, widths: [20, 40, 60, 100, 150, 200, 343, 1000]))
+        }
+    }
+
+    /// "いて" in Noto Sans CJK JP (hb-shape: い 970 units with the kerning, て 1000, 1000 per
+    /// em): at 17 pt one line is (970 + 1000) / 1000 × 17 = 33.49 pt; at 20 pt the break
+    /// between them is taken and い's line is 1000 / 1000 × 17 = 17 pt, the kerning with
+    /// the next line left out.
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func kanaKerningAcrossABreakOpportunity() throws {
+        try Self.withEngines { fast, _, inter in
+            let prepared = fast.prepare("いて", font: inter)
+            let one = prepared.fit(width: 100)
+            #expect(one.lineCount == 1 && abs(one.usedWidth - 33.49) < 0.002)
+            let two = prepared.fit(width: 20)
+            #expect(two.breakOffsets == [1] && abs(two.usedWidth - 17) < 0.002)
+        }
+    }
+
+    /// A Han text in a covering font is measured without shaping: its face shapes nothing.
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func hanTextIsNotShaped() throws {
+        try Self.withEngines { fast, _, inter in
+            let han = fast.fonts.font(for: "漢" as Unicode.Scalar, fallingBackFrom: inter)
+            #expect(han.face.path.hasSuffix("NotoSansCJK-Regular.ttc"))
+            let before = han.face.shapings.load(ordering: .relaxed)
+            _ = fast.prepare("漢字文化圏の言語と中文文本，测试。", font: inter).fit(width: 100)
+            #expect(han.face.shapings.load(ordering: .relaxed) == before)
+        }
+    }
+
+    /// Both committed oracle slices (Latin and international, 5,023 rows) at the widths
+    /// the agreement tests use: the engine with ideograph runs agrees with the one that
+    /// shapes every segment on breaks, widths and glyph runs of every row.
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func slicesAgreeWithShapingEverySegment() throws {
+        try Self.withEngines { fast, shaped, inter in
+            var differing: [Int] = []
+            for (i, text) in TestFonts.sliceTexts.enumerated() {
+                if !Self.agree(fast.prepare(text, font: inter), shaped.prepare(text, font: inter),
+                               widths: [200, 343, 600]) { differing.append(i) }
+            }
+            #expect(differing.isEmpty, "rows \(differing.prefix(20))")
+        }
+    }
+}
