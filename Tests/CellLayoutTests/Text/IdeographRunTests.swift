@@ -1,3 +1,4 @@
+import CHarfBuzz
 @testable import CellLayout
 import Foundation
 import Testing
@@ -73,6 +74,30 @@ import Testing
             let two = prepared.fit(width: 20)
             #expect(two.breakOffsets == [1] && abs(two.usedWidth - 17) < 0.002)
         }
+    }
+
+    /// The analysis of Noto Sans CJK JP (fontTools: no default lookup of `hani`, `kana` or
+    /// `hang` but the `kern` pair adjustments starts at a Han, kana or Hangul glyph; `kern`
+    /// covers 133 kana, い among them, as left glyphs): ideographs, kana and syllables are
+    /// plain, and only kana may be kerned.
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func notoSansCJKIsPlainForIdeographsKanaAndHangul() throws {
+        let face = try FontFace(path: Self.cjk, index: 0)
+        #expect(face.family.hasPrefix("Noto Sans CJK"))
+        func glyph(_ c: Unicode.Scalar) -> UInt32 {
+            var g: UInt32 = 0
+            hb_font_get_nominal_glyph(face.unscaled, c.value, &g)
+            return g
+        }
+        for (script, text) in [(HB_SCRIPT_HAN, "漢字文化圏中国语"), (HB_SCRIPT_HIRAGANA, "いてがのはー"),
+                               (HB_SCRIPT_KATAKANA, "カタナパ"), (HB_SCRIPT_HANGUL, "한국어가")] {
+            let analysis = try #require(face.ideographFace(script: script, language: Shaper.language(for: script, preferred: nil)))
+            for c in text.unicodeScalars { #expect(analysis.isPlain(glyph(c)), "\(c)") }
+        }
+        let kana = try #require(face.ideographFace(script: HB_SCRIPT_HIRAGANA, language: Shaper.language(for: HB_SCRIPT_HIRAGANA, preferred: nil)))
+        #expect(kana.mayKern(glyph("い")) && kana.mayKern(glyph("の")))
+        let han = try #require(face.ideographFace(script: HB_SCRIPT_HAN, language: nil))
+        #expect(!"漢字文化圏".unicodeScalars.contains { han.mayKern(glyph($0)) })
     }
 
     /// A Han text in a covering font is measured without shaping: its face shapes nothing.
