@@ -181,7 +181,7 @@ struct Itemizer {
         return isNeutralByCategory(scalar)
     }
 
-    private static func isNeutralByCategory(_ scalar: Unicode.Scalar) -> Bool {
+    static func isNeutralByCategory(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
         switch scalar.properties.generalCategory {
@@ -191,18 +191,29 @@ struct Itemizer {
         }
     }
 
-    /// `isNeutral` for the Basic Multilingual Plane, one bit per code point, worked out once:
-    /// a general-category lookup per cluster was a tenth of preparing CJK text.
-    private static let neutralBMP: [UInt64] = {
+    /// `isNeutral` for the Basic Multilingual Plane, one bit per code point, worked out once
+    /// from HarfBuzz's general categories (Swift's property lookups for 65,536 code points
+    /// cost ~26 M instructions at start-up): a general-category lookup per cluster was a
+    /// tenth of preparing CJK text. `ItemizationTests` checks it against `isNeutralByCategory`.
+    static let neutralBMP: [UInt64] = {
+        let unicode = hb_unicode_funcs_get_default()
         var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-        for value in 0..<0x10000 {
-            guard let scalar = Unicode.Scalar(UInt32(value)) else {
-                bits[value >> 6] |= 1 << UInt64(value & 63)  // surrogates (category Cs)
-                continue
+        for value in UInt32(0)..<0x10000 {
+            let neutral: Bool
+            if value < 0x80 {
+                neutral = value <= 0x20 || value == 0x7F
+            } else if (0xFE00...0xFE0F).contains(value) {
+                neutral = true
+            } else {
+                switch hb_unicode_general_category(unicode, value) {
+                case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+                     HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
+                     HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR: neutral = true
+                case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: neutral = value != 0x1680
+                default: neutral = false
+                }
             }
-            if value < 0x80 ? (value <= 0x20 || value == 0x7F) : isNeutralByCategory(scalar) {
-                bits[value >> 6] |= 1 << UInt64(value & 63)
-            }
+            if neutral { bits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
         }
         return bits
     }()

@@ -6,27 +6,33 @@ extension ParagraphBuilder {
     /// The `IdeographFace` of the last font and script asked for, kept while a paragraph's
     /// clusters are walked (most neighbours share both).
     struct IdeographLookup {
-        private unowned(unsafe) var font: Font?
+        private var font: Unmanaged<Font>?
         private var script = HB_SCRIPT_INVALID
-        /// The analysis for `font` and `script`.
-        private(set) var face: IdeographFace?
+        /// The analysis for `font` and `script` (kept by the font's face).
+        private(set) unowned(unsafe) var face: IdeographFace?
 
         /// The glyph of the CJK character `unit` in `font` when it is plain there in text of
-        /// `script`, else nil.
+        /// `script`, else nil. The font is held by the caller (unretained here: this is
+        /// asked for every CJK cluster).
         @inline(__always)
-        mutating func plainGlyph(_ unit: UInt16, font: Font, script: hb_script_t,
-                                 builder: ParagraphBuilder) -> UInt16? {
-            if font !== self.font || script != self.script {
-                self.font = font
-                self.script = script
-                face = font.face.ideographFace(
-                    script: script, language: Shaper.language(for: script, preferred: builder.language.han))
+        mutating func plainGlyph(_ unit: UInt16, font: Unmanaged<Font>, script: hb_script_t,
+                                 language: LanguageSlot) -> UInt16? {
+            if font.toOpaque() != self.font?.toOpaque() || script != self.script {
+                change(to: font, script: script, language: language)
             }
             guard let face else { return nil }
             var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font.hbFont, hb_codepoint_t(unit), &glyph) != 0, glyph != 0,
-                  face.isPlain(glyph) else { return nil }
+            guard font._withUnsafeGuaranteedRef({ hb_font_get_nominal_glyph($0.hbFont, hb_codepoint_t(unit), &glyph) }) != 0,
+                  glyph != 0, face.isPlain(glyph) else { return nil }
             return UInt16(truncatingIfNeeded: glyph)
+        }
+
+        private mutating func change(to font: Unmanaged<Font>, script: hb_script_t, language: LanguageSlot) {
+            self.font = font
+            self.script = script
+            face = font._withUnsafeGuaranteedRef {
+                $0.face.ideographFace(script: script, language: Shaper.language(for: script, preferred: language.han))
+            }
         }
     }
 

@@ -179,9 +179,11 @@ struct ParagraphBuilder {
                 isPlain = runPlain.shapesPlain(script) && runPlain.isPlain(base[clusterStart])
                 isNotdef = items.kinds[cluster] & Itemizer.notdef != 0 && PlainShaping.shapesNotdef(script)
             }
-            if engine.usesPlainShaping, clusterEnd - clusterStart == 1, level == 0,
-               PlainShaping.isNotdefCandidate(base[clusterStart]), PlainShaping.shapesNotdef(script),
-               let glyph = ideographs.plainGlyph(base[clusterStart], font: clusterFont, script: script, builder: self) {
+            if items.kinds[cluster] == 0, clusterEnd - clusterStart == 1, level == 0,
+               PlainShaping.isNotdefCandidate(base[clusterStart]), engine.usesPlainShaping,
+               PlainShaping.shapesNotdef(script),
+               let glyph = ideographs.plainGlyph(base[clusterStart], font: items.fonts[cluster], script: script,
+                                                 language: language) {
                 if measures.plainGlyphs == nil { measures.plainGlyphs = Scratch(count: graphemeCount) }
                 measures.plainGlyphs![cluster] = glyph
                 isIdeograph = true
@@ -317,8 +319,8 @@ struct ParagraphBuilder {
         var isPlain = true
         var isNotdef = true
         var isIdeograph = true
-        /// For a run of ideographs: its font's analysis (`IdeographFace`).
-        var ideographs: IdeographFace?
+        /// For a run of ideographs: its font's analysis (`IdeographFace`, kept by the face).
+        unowned(unsafe) var ideographs: IdeographFace?
     }
 
     /// Ends `piece` at unit `end` and cluster `endCluster`: a plain or .notdef run

@@ -104,7 +104,7 @@ import Testing
     @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
     func hanTextIsNotShaped() throws {
         try Self.withEngines { fast, _, inter in
-            let han = fast.fonts.font(for: "漢" as Unicode.Scalar, fallingBackFrom: inter)
+            let han = fast.fonts.font(for: "漢" as Unicode.Scalar, fallingBackFrom: inter, language: fast.fonts.slot(for: nil))
             #expect(han.face.path.hasSuffix("NotoSansCJK-Regular.ttc"))
             let before = han.face.shapings.load(ordering: .relaxed)
             _ = fast.prepare("漢字文化圏の言語と中文文本，测试。", font: inter).fit(width: 100)

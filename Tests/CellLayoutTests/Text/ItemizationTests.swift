@@ -16,6 +16,18 @@ import Testing
     /// Neither bundled font has U+093F, so the cluster is shaped in Inter (the paragraph's
     /// font) as space + .notdef: `hb-shape --font-file=Inter-Regular.otf --script=deva
     /// " ि"` gives advances 4896 + 17309 = 22205 / 1024 = 21.685 pt. (It measured 0.)
+    /// The neutral table, built from HarfBuzz's general categories, is the rule spelled with
+    /// Swift's properties (`isNeutralByCategory`) for every BMP code point.
+    @Test func neutralTableIsTheRuleOverTheWholeBMP() {
+        var differing: [UInt32] = []
+        for value in UInt32(0x80)..<0x10000 {
+            let bit = Itemizer.neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+            let expected = Unicode.Scalar(value).map(Itemizer.isNeutralByCategory) ?? true  // surrogates: Cs
+            if bit != expected { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
+
     @Test func spaceWithAVowelSignIsVisible() {
         #expect(abs(width(" \u{093F}") - 21.685) < 0.001)
         #expect(abs(width("a \u{093F}") - width("a") - 21.685) < 0.002)
