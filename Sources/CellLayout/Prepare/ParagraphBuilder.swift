@@ -220,7 +220,8 @@ struct ParagraphBuilder {
             let leftStart = Int(clusterStarts[leftCluster]) - range.lowerBound
             let rightEnd = Int(clusterStarts[leftCluster + 2]) - range.lowerBound
             let kern = kerning(between: measures.pieces[i - 1], measures.pieces[i], base: base,
-                               leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd)
+                               leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd,
+                               glyphs: measures.plainGlyphs, clusters: leftCluster)
             measures.kerns[leftCluster] = kern
             measures.advances[leftCluster] += kern
             measures.pieces[i - 1].kernAfter = kern
@@ -428,17 +429,31 @@ struct ParagraphBuilder {
     /// (memoized by the pair). Zero across a change of font, script or direction, where
     /// shaping is split anyway, for clusters longer than three code units, and next to a
     /// character the font lacks (its .notdef box is not kerned).
+    /// Between two runs of ideographs (`glyphs`, the tables' glyphs, holds both clusters',
+    /// `clusters` being the left one's index), the two glyphs' nominal advances are their
+    /// widths alone.
     private func kerning(between left: ShapedPiece, _ right: ShapedPiece, base: UnsafePointer<UInt16>,
-                         leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
+                         leftCluster: Range<Int>, rightCluster: Range<Int>, glyphs: Scratch<UInt16>?,
+                         clusters c: Int) -> Int32 {
         guard left.font === right.font, left.script == right.script, left.level == right.level else { return 0 }
+        var nominal: Int64?
+        if left.shaped == nil, right.shaped == nil, leftCluster.count == 1, rightCluster.count == 1,
+           PlainShaping.isNotdefCandidate(base[leftCluster.lowerBound]),
+           PlainShaping.isNotdefCandidate(base[rightCluster.lowerBound]),
+           let glyphs, glyphs[c] != 0, glyphs[c + 1] != 0 {
+            nominal = Int64(hb_font_get_glyph_h_advance(left.font.hbFont, hb_codepoint_t(glyphs[c])))
+                + Int64(hb_font_get_glyph_h_advance(left.font.hbFont, hb_codepoint_t(glyphs[c + 1])))
+        }
         return kerning(in: left.font, script: left.script, level: left.level, base: base, leftCluster: leftCluster,
-                       rightCluster: rightCluster)
+                       rightCluster: rightCluster, nominal: nominal)
     }
 
     /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
     /// (neighbours) in `font`, `script` and bidi level `level`, as `kerning(between:…)`.
+    /// `nominal`, when given, is the two clusters' widths shaped alone (known for plain
+    /// glyphs: their nominal advances), which spares shaping them.
     func kerning(in font: Font, script: hb_script_t, level: UInt8, base: UnsafePointer<UInt16>,
-                 leftCluster: Range<Int>, rightCluster: Range<Int>) -> Int32 {
+                 leftCluster: Range<Int>, rightCluster: Range<Int>, nominal: Int64? = nil) -> Int32 {
         guard leftCluster.count <= 3, rightCluster.count <= 3,
               Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
         func pack(_ range: Range<Int>) -> UInt64 {
@@ -456,7 +471,7 @@ struct ParagraphBuilder {
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))
             let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
-            return Int32(width(l + r) - width(l) - width(r))
+            return Int32(width(l + r) - (nominal ?? width(l) + width(r)))
         }
     }
 
