@@ -47,6 +47,17 @@ final class SystemFonts: Sendable {
 
     private let state = Mutex(State())
 
+    /// Gives back what fontconfig made for this object: the sorted lists' character-set
+    /// copies and the configuration (a library made and dropped per request must not leak them).
+    deinit {
+        state.withLock { state in
+            for sorted in state.sorted.values {
+                for candidate in sorted.candidates { FcCharSetDestroy(candidate.charset) }
+            }
+            if let config = state.config { FcConfigDestroy(config) }
+        }
+    }
+
     /// fontconfig's own name for `language` ("ja", "zh-tw", …) when fontconfig knows the
     /// language (has its orthography), else nil: the languages fonts can be sorted for.
     static func knownLanguage(_ language: String) -> String? {
