@@ -106,6 +106,13 @@ def meta_line(meta):
 def render(raw_dir):
     lines = []
     w = lines.append
+
+    def heading(title, meta):
+        """A section's title and its run line, each followed by a blank line."""
+        w(title)
+        w("")
+        w(meta_line(meta))
+        w("")
     metas = [load(raw_dir, s)[0] for s in ("text", "attributed", "table", "cli", "widths", "limits", "document", "huge")]
     machine = next((m for m in metas if m), {}) or {}
     w("# cell-layout benchmarks")
@@ -119,10 +126,7 @@ def render(raw_dir):
 
     meta, text = load(raw_dir, "text")
     if text:
-        w("## Measuring text — Inter Regular 17 pt, width 343, rotation to 600")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## Measuring text — Inter Regular 17 pt, width 343, rotation to 600", meta)
         w("| measure | corpus | cell-layout | Pango 1.50 | HarfBuzz floor | ratio | target | |")
         w("|---|---|---|---|---|---|---|---|")
         for corpus in sorted({r["corpus"] for r in text}):
@@ -190,10 +194,7 @@ def render(raw_dir):
 
     meta, attributed = load(raw_dir, "attributed")
     if attributed:
-        w("## Attributed text — 3-run rows against the same text as one plain run (public-10k)")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## Attributed text — 3-run rows against the same text as one plain run (public-10k)", meta)
         w("| measure | plain (rows/s) | 3 runs (rows/s) | 3 runs ÷ plain, cost | per run | target | |")
         w("|---|---|---|---|---|---|---|")
         for label, plain_key, rich_key, ratio_key in (
@@ -219,10 +220,7 @@ def render(raw_dir):
         t = min(table, key=lambda r: r["layoutSeconds"])
         q = lambda k: min(r[k] for r in table)
         mb = max(r["vmHWMkB"] for r in table) / 1024  # peak: the worst run
-        w(f"## A table of {t['rows']:,} rows — width {t['width']:g}, corpus {t['corpus']} cycled")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading(f"## A table of {t['rows']:,} rows — width {t['width']:g}, corpus {t['corpus']} cycled", meta)
         w("| figure | value | target | |")
         w("|---|---|---|---|")
         w(f"| `TableLayout(spec:engine:)`, cold engine, all cores | {t['layoutSeconds']:.2f} s ({n(t['rows'] / t['layoutSeconds'])} rows/s) | | |")
@@ -256,10 +254,7 @@ def render(raw_dir):
 
     meta, cli = load(raw_dir, "cli")
     if cli:
-        w("## `layout-cli` end to end — JSON Lines file in, /dev/null out")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## `layout-cli` end to end — JSON Lines file in, /dev/null out", meta)
         w("| command | rows | wall | rows/s | peak RSS |")
         w("|---|---|---|---|---|")
         for cmd in ("measure", "layout"):
@@ -275,10 +270,7 @@ def render(raw_dir):
 
     meta, widths = load(raw_dir, "widths")
     if widths:
-        w("## Every device width in one pass — `--widths 320,375,390,414,768` against `--width 375`")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## Every device width in one pass — `--widths 320,375,390,414,768` against `--width 375`", meta)
         w("| command | corpus | rows | one width: CPU (wall) | five widths: CPU (wall) | five ÷ one, CPU | per run, CPU | five ÷ one, wall | target (CPU) | |")
         w("|---|---|---|---|---|---|---|---|---|---|")
         for cmd in ("measure", "layout"):
@@ -314,10 +306,7 @@ def render(raw_dir):
 
     meta, limits = load(raw_dir, "limits")
     if limits:
-        w("## Long texts and many font sizes (`Benchmarks/run --only limits`)")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## Long texts and many font sizes (`Benchmarks/run --only limits`)", meta)
         w("One row through `layout-cli measure --width 300`: its text N paragraphs of 50 words, or one "
           "paragraph of 1,000,000 words. Cost per UTF-16 code unit should stay flat as the text grows: "
           "it is the CPU time (user + system) above a one-word run's (the process's start-up), per unit; "
@@ -344,10 +333,7 @@ def render(raw_dir):
 
     meta, document = load(raw_dir, "document")
     if document:
-        w("## A table document against the same rows as JSON Lines (`Benchmarks/run --only document`)")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## A table document against the same rows as JSON Lines (`Benchmarks/run --only document`)", meta)
         w("| rows | input | CPU (wall, rows/s) | peak RSS | ÷ JSON Lines, CPU (per run) | ÷ JSON Lines, wall | target (CPU, RSS) | |")
         w("|---|---|---|---|---|---|---|---|")
         for rows in sorted({r["rows"] for r in document}):
@@ -390,10 +376,7 @@ def render(raw_dir):
 
     meta, huge = load(raw_dir, "huge")
     if huge:
-        w("## 10,000,000 rows streamed through `layout-cli` (`Benchmarks/run --huge`)")
-        w("")
-        w(meta_line(meta))
-        w("")
+        heading("## 10,000,000 rows streamed through `layout-cli` (`Benchmarks/run --huge`)", meta)
         w("| command | rows | wall | rows/s | peak RSS | target | |")
         w("|---|---|---|---|---|---|---|")
         for cmd in ("measure", "layout"):
