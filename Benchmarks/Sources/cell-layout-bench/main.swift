@@ -24,6 +24,13 @@
 //       --refit plain or attributed only that list is re-fitted, with no warm-up pass: for
 //       counting one list's instructions under callgrind (--toggle-collect on sizes(of:)).
 //
+//   cell-layout-bench profile --corpus FILE [--limit N] [--width 343] [--rotate 600] [--size 17]
+//       For instruction counts (scripts/dev/callgrind): on one thread, a new engine
+//       (bundled fonts), then each row prepared and fitted at --width (in coldPrepare),
+//       then every prepared text fitted again at --rotate with PreparedText.sizes(of:width:)
+//       (in refit), each phase once and in its own function, with no timing loop, so that
+//       callgrind's inclusive counts of those two functions are the same on every run.
+//
 //   cell-layout-bench sizes
 //       The strides of the per-row types a table keeps (for memory profiles).
 //
@@ -86,7 +93,7 @@ struct Arguments {
     var values: [String: String] = [:]
 
     init(_ argv: [String]) {
-        guard argv.count >= 2 else { fail("usage: cell-layout-bench text|table|sizes --corpus FILE [options]") }
+        guard argv.count >= 2 else { fail("usage: cell-layout-bench text|table|attributed|profile|sizes --corpus FILE [options]") }
         command = argv[1]
         var i = 2
         while i < argv.count {
@@ -460,6 +467,42 @@ func attributedBenchmark(_ args: Arguments) throws {
           ("refitAttributedRowsPerSecond", n / richFit), ("refitRatio", richFit / plainFit)])
 }
 
+// MARK: profile
+
+/// The cold pass of `profile`: every text prepared by a new engine and fitted at `width`.
+/// Its name is what scripts/dev/callgrind looks for in the profile: keep the two in step.
+@inline(never)
+func coldPrepare(_ texts: [String], engine: TextEngine, font: Font, width: Double) -> (texts: [PreparedText], lines: Int) {
+    var lines = 0
+    let prepared = texts.map { text in
+        let prepared = engine.prepare(text, font: font)
+        lines += prepared.fit(width: width).lineCount
+        return prepared
+    }
+    return (prepared, lines)
+}
+
+/// The re-fit of `profile`: all the prepared texts at a new width, at once.
+/// Its name is what scripts/dev/callgrind looks for in the profile: keep the two in step.
+@inline(never)
+func refit(_ prepared: [PreparedText], width: Double) -> Int {
+    PreparedText.sizes(of: prepared, width: width).reduce(0) { $0 + $1.lines }
+}
+
+func profileRun(_ args: Arguments) throws {
+    let corpusPath = args.string("corpus")
+    let texts = loadCorpus(corpusPath, limit: args.int("limit", .max)).map(\.text)
+    let width = args.double("width", 343)
+    let rotate = args.double("rotate", 600)
+    let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
+    let font = try engine.fonts.font(family: "Inter", weight: .regular, size: args.double("size", 17))
+    let cold = coldPrepare(texts, engine: engine, font: font, width: width)
+    let rotated = refit(cold.texts, width: rotate)
+    note("profile \((corpusPath as NSString).lastPathComponent): \(texts.count) rows, \(cold.lines) lines at \(width), \(rotated) at \(rotate)")
+    emit([("bench", "profile"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", texts.count),
+          ("lines", cold.lines), ("width", width), ("rotatedLines", rotated), ("rotate", rotate)])
+}
+
 // MARK: sizes
 
 /// The in-memory size of the types a table keeps per row (for the memory profile).
@@ -481,8 +524,9 @@ do {
     case "text": try textBenchmark(arguments)
     case "table": try tableBenchmark(arguments)
     case "attributed": try attributedBenchmark(arguments)
+    case "profile": try profileRun(arguments)
     case "sizes": sizesReport()
-    default: fail("unknown command \(arguments.command) (text, table, attributed, sizes)")
+    default: fail("unknown command \(arguments.command) (text, table, attributed, profile, sizes)")
     }
 } catch {
     fail("\(error)")
