@@ -38,15 +38,14 @@ extension Canvas {
         pixels = Array(UnsafeBufferPointer(start: rgba, count: Int(width) * Int(height) * 4))
     }
 
-    /// Writes the canvas as a PNG to the file at `path`, replacing it.
-    /// - Throws: `RenderError.pngEncoding` when libpng fails, `RenderError.unwritableFile`
+    /// Writes the canvas as a PNG to the file at `path`, replacing it whole (written beside
+    /// it and renamed over it, so it is never half-written; an existing file keeps its
+    /// permissions).
+    /// - Throws: `RenderError.pngEncoding` when libpng fails; `RenderError.notARegularFile`
+    ///   when `path` names a directory, a symbolic link, a FIFO, a device or a socket (only a
+    ///   regular file is replaced); `RenderError.unwritableFile` with the system's reason
     ///   when the file cannot be written.
     public func write(to path: String) throws {
-        let png = try pngData()
-        do {
-            try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw RenderError.unwritableFile(path: path)
-        }
+        try FileReplacement.replace(path, with: try pngData())
     }
 }

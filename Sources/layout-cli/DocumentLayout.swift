@@ -63,7 +63,7 @@ struct DocumentLayout {
             let id = try record(), fields = try record()
             TableEncoder.encodeRow(id: { $0.raw(id) }, y: y, into: &writer) { $0.raw(fields) }
             if writer.bytes.count >= 1 << 16 {
-                Output.write(writer.bytes)
+                try Output.write(writer.bytes)
                 writer.reset()
             }
         }
@@ -108,7 +108,7 @@ struct DocumentLayout {
                     case .success(let (height, id, fields, rowID, warnings)):
                         for warning in warnings {
                             Warnings.report(warning, row: "\(source.name): sections[\(list.section)].rows[\(r)]", id: rowID,
-                                            width: nil)
+                                            width: nil, input: source.name)
                         }
                         heights[list.section].append(height)
                         try spill.append(length: id.count)
@@ -129,8 +129,8 @@ struct DocumentLayout {
     }
 
     private func write(_ bytes: [UInt8]) throws {
-        Output.writeLine(bytes)
-        Output.flushStandardOutput()
+        try Output.writeLine(bytes)
+        try Output.flushStandardOutput()
     }
 
     private func write(_ table: TableLayout) throws {

@@ -12,7 +12,7 @@ struct LayoutCheck {
     init(path: String, tolerance: String?) throws {
         self.path = path
         self.tolerance = try tolerance.map {
-            guard let value = Double($0.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else {
+            guard let value = OptionValues.decimal($0), value.isFinite, value >= 0 else {
                 throw CLIError("--tolerance: must be a number of points, 0 or more, got \($0)")
             }
             return value
@@ -44,7 +44,7 @@ struct LayoutCheck {
         }
         let differences = LayoutComparison.differences(current, golden: golden, tolerance: tolerance)
         guard !differences.isEmpty else { return }
-        for difference in differences { Output.writeLine(Array(difference.description.utf8)) }
+        for difference in differences { try Output.writeLine(Array(difference.description.utf8)) }
         let count = differences.count == 1 ? "1 difference" : "\(differences.count) differences"
         throw CLIError("\(reader.name): \(count) from the layout (tolerance \(tolerance.formatted3))")
     }

@@ -89,8 +89,8 @@ struct LayoutCommand: ParsableCommand {
             encode(table, width: nil)
         }
         if let check { return try LayoutCheck(path: check, tolerance: tolerance).compare(writer.bytes) }
-        Output.writeLine(writer.bytes)
-        Output.flushStandardOutput()
+        try Output.writeLine(writer.bytes)
+        try Output.flushStandardOutput()
     }
 
     /// JSON Lines: each line a ROW, laid out at --width, written with its running y; or,
@@ -138,7 +138,7 @@ struct LayoutCommand: ParsableCommand {
             return (cell.id, layouts, warnings)
         } write: { value, location in
             let (id, layouts, warnings) = value
-            for (warning, width) in warnings { Warnings.report(warning, row: location, id: id, width: width) }
+            for (warning, width) in warnings { Warnings.report(warning, row: location, id: id, width: width, input: input.name) }
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)
@@ -151,8 +151,8 @@ struct LayoutCommand: ParsableCommand {
                 ys[i] += layout.height
             }
             writer.raw(layoutsArray ? "}]}" : "}")
-            Output.writeLine(writer.bytes)
+            try Output.writeLine(writer.bytes)
         }
-        Output.flushStandardOutput()
+        try Output.flushStandardOutput()
     }
 }

@@ -1,7 +1,15 @@
 import Foundation
 
-/// Reads a file or standard input one line at a time, as bytes, with bounded memory.
+/// Reads a file or standard input one line at a time, as bytes, with bounded memory: one
+/// line (one JSON Lines row) holds at most ``maxLineBytes``, one document at most
+/// ``maxDocumentBytes``, and a longer one is an error as soon as the limit is passed.
 struct LineReader {
+    /// The most bytes one line may hold (64 MiB): a row of `measure` or `layout --jsonl`.
+    static let maxLineBytes = 1 << 26
+    /// The most bytes one table document may hold (4 GiB): `layout`, `query`, `render`,
+    /// `--check`'s golden file.
+    static let maxDocumentBytes = 1 << 32
+
     /// How errors name the input: the path, or `<stdin>`.
     let name: String
     private let descriptor: Int32
@@ -47,7 +55,7 @@ struct LineReader {
     /// - Throws: `CLIError` when reading fails.
     mutating func next() throws -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+            if let newline = Self.firstNewline(in: buffer, from: max(start, scanned)) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[start..<end]
@@ -63,6 +71,9 @@ struct LineReader {
                 return line
             }
             scanned = buffer.count
+            guard scanned - start <= Self.maxLineBytes else {
+                throw CLIError("\(name):\(lineNumber + 1): line longer than \(Self.maxLineBytes >> 20) MiB, the most one row may hold")
+            }
             if start > 0 {
                 // A new buffer for the rest, not the old one shifted: the lines handed out
                 // share the old one's storage, which goes with the last of them (so a long
@@ -71,29 +82,54 @@ struct LineReader {
                 scanned -= start
                 start = 0
             }
-            let chunk = 1 << 16
-            let oldCount = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let read = buffer.withUnsafeMutableBytes { raw in
-                Foundation.read(descriptor, raw.baseAddress! + oldCount, chunk)
-            }
-            guard read >= 0 else {
-                throw CLIError("\(name): cannot read: \(String(cString: strerror(errno)))")
-            }
-            buffer.removeSubrange((oldCount + read)...)
-            bytesRead += read
-            if read == 0 { atEnd = true }
+            try readMore(1 << 16)
         }
     }
 
-    /// The rest of the input as one document, each line ending in "\n".
+    /// Reads up to `count` more bytes onto the end of the buffer, setting `atEnd` at the end.
     /// - Throws: `CLIError` when reading fails.
-    mutating func readAll() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        while let line = try next() {
-            bytes.append(contentsOf: line)
-            bytes.append(0x0A)
+    private mutating func readMore(_ count: Int) throws {
+        let oldCount = buffer.count, descriptor = descriptor
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: count))
+        let read = buffer.withUnsafeMutableBytes { raw in
+            Foundation.read(descriptor, raw.baseAddress! + oldCount, count)
         }
-        return bytes
+        guard read >= 0 else {
+            throw CLIError("\(name): cannot read: \(String(cString: strerror(errno)))")
+        }
+        buffer.removeSubrange((oldCount + read)...)
+        bytesRead += read
+        if read == 0 { atEnd = true }
+    }
+
+    /// The rest of the input as one document, as it is.
+    /// - Throws: `CLIError` when reading fails or the document holds more than
+    ///   ``maxDocumentBytes``.
+    mutating func readAll() throws -> [UInt8] {
+        if start > 0 { buffer = Array(buffer[start...]) }
+        start = 0
+        while !atEnd {
+            try Self.checkDocumentSize(buffer.count, name: name)
+            try readMore(1 << 20)
+        }
+        try Self.checkDocumentSize(buffer.count, name: name)
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// The index of the first "\n" in `buffer` at or after `start` (memchr: a long line is
+    /// scanned at memory speed).
+    private static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { raw in
+            memchr(raw.baseAddress! + start, 0x0A, raw.count - start).map { $0 - UnsafeMutableRawPointer(mutating: raw.baseAddress!) }
+        }
+    }
+
+    /// Refuses a document of more than ``maxDocumentBytes``.
+    /// - Throws: `CLIError` "`NAME: larger than 4 GiB, the most one table document may hold`".
+    static func checkDocumentSize(_ count: Int, name: String) throws {
+        guard count > maxDocumentBytes else { return }
+        throw CLIError("\(name): larger than \(maxDocumentBytes >> 30) GiB, the most one table document may hold")
     }
 }

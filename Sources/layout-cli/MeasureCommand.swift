@@ -77,7 +77,7 @@ struct MeasureCommand: ParsableCommand {
         let fitWidths = try widths.map { try OptionValues.widths($0) }
             ?? [OptionValues.positive(width!, option: "--width")]
         let sizesArray = widths != nil
-        let size = try OptionValues.positive(size, option: "--size", maximum: 10_000)
+        let size = try OptionValues.positive(size, option: "--size", maximum: OptionValues.maximumFontSize)
         let maxLines = try OptionValues.count(lines, option: "--lines")
         let scale = try OptionValues.scale(scale)
         let mode: LineBreakMode = try OptionValues.choice(breakMode, option: "--break", what: "break mode")
@@ -137,7 +137,7 @@ struct MeasureCommand: ParsableCommand {
             }
         }
 
-        func write(_ id: JSONValue, _ measured: [Measured]) {
+        func write(_ id: JSONValue, _ measured: [Measured]) throws {
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)
@@ -154,22 +154,22 @@ struct MeasureCommand: ParsableCommand {
                 fields(measured[0])
                 writer.raw("}")
             }
-            Output.writeLine(writer.bytes)
+            try Output.writeLine(writer.bytes)
         }
 
         if let text {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
-            write(.null, measure(engine.prepare(text, font: font)))
+            try write(.null, measure(engine.prepare(text, font: font)))
         } else {
             var rows = RowStream<(JSONValue, [Measured])>(
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
                 (row["id"] ?? .null, measure(try prepare(row)))
             } write: { value, _ in
-                write(value.0, value.1)
+                try write(value.0, value.1)
             }
         }
-        Output.flushStandardOutput()
+        try Output.flushStandardOutput()
     }
 }
 

@@ -2,9 +2,22 @@ import CellLayout
 
 /// Checks of option values, each failing with a `CLIError` that names the option.
 enum OptionValues {
+    /// The largest font size in points, for `--size` as for a run's or a row's `"size"`
+    /// (JSONFormat.md): one limit wherever a size is given.
+    static let maximumFontSize = 1000.0
+
+    /// `text` as a decimal number (`17`, `-3.5`, `1e3`, white space around allowed), or nil:
+    /// Swift's `Double(_:)` also reads hexadecimal (`0x10` as 16), `inf` and `nan`, which no
+    /// option means.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return nil }
+        return Double(trimmed)
+    }
+
     /// A finite number in `(0, maximum]`, e.g. a width or a font size.
     static func positive(_ text: String, option: String, maximum: Double = 1_000_000) throws -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+        guard let value = decimal(text), value.isFinite, value > 0 else {
             throw CLIError("\(option): must be a positive number, got \(text)")
         }
         guard value <= maximum else {
@@ -27,7 +40,7 @@ enum OptionValues {
 
     /// Any finite number in ±1e9 (an offset or a y).
     static func number(_ text: String, option: String) throws -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= 1e9 else {
+        guard let value = decimal(text), value.isFinite, abs(value) <= 1e9 else {
             throw CLIError("\(option): must be a number, got \(text)")
         }
         return value

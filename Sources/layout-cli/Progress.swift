@@ -28,12 +28,12 @@ struct Progress {
             let left = Int(elapsed / share - elapsed)
             line += "  \(Int(share * 100))%  ETA \(left / 60):\(String(format: "%02d", left % 60))"
         }
-        FileHandle.standardError.write(Data((line + "   ").utf8))
+        Output.standardError(line + "   ")
         drawn = true
     }
 
     /// Ends the line.
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn { Output.standardError("\n") }
     }
 }

@@ -28,7 +28,7 @@ struct QueryCommand: ParsableCommand {
             help: "The visible height in points (for --scroll-to and --visible).")
     var viewportHeight: String?
 
-    @Option(name: .customLong("scroll-to"), help: "The row to scroll to, as SECTION,ROW.")
+    @Option(name: .customLong("scroll-to"), parsing: .unconditional, help: "The row to scroll to, as SECTION,ROW.")
     var scrollTo: String?
 
     @Option(help: "Where the row should end up: none, top, middle, bottom.")
@@ -46,7 +46,7 @@ struct QueryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "A tap at X,Y in table coordinates: the row and the view it lands on.")
     var hit: String?
 
-    @Option(help: "Select the row SECTION,ROW in a checkmark list: the rows whose checkmark changed.")
+    @Option(parsing: .unconditional, help: "Select the row SECTION,ROW in a checkmark list: the rows whose checkmark changed.")
     var select: String?
 
     @Option(help: "How --select's list checks: exclusive (one per section, default) or inclusive.")
@@ -55,10 +55,10 @@ struct QueryCommand: ParsableCommand {
     @Flag(help: "With --select, also print the new layout.")
     var layout = false
 
-    @Option(name: .customLong("move-section"), help: "Move section FROM to index TO: the new y of every row that moved.")
+    @Option(name: .customLong("move-section"), parsing: .unconditional, help: "Move section FROM to index TO: the new y of every row that moved.")
     var moveSection: String?
 
-    @Option(name: .customLong("move-row"), help: "Move row S,R to S2,R2 (its index after the move).")
+    @Option(name: .customLong("move-row"), parsing: .unconditional, help: "Move row S,R to S2,R2 (its index after the move).")
     var moveRow: String?
 
     /// The usage checks, made when the command runs rather than in `validate()`: the
@@ -161,8 +161,8 @@ struct QueryCommand: ParsableCommand {
                 return (s, row)
             }, into: &writer)
         }
-        Output.writeLine(writer.bytes)
-        Output.flushStandardOutput()
+        try Output.writeLine(writer.bytes)
+        try Output.flushStandardOutput()
     }
 
     /// Every row's y, by section.
@@ -193,11 +193,12 @@ struct QueryCommand: ParsableCommand {
         writer.raw("]}")
     }
 
-    /// `count` comma-separated numbers.
+    /// `count` comma-separated numbers, each within ±1e9 (whole ones then convert to `Int`
+    /// safely, and are out of any table's range past it).
     private func integersOrNumbers(_ text: String, count: Int, option: String, shape: String) throws -> [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == count, numbers.count == count, numbers.allSatisfy(\.isFinite) else {
+        let numbers = parts.compactMap { OptionValues.decimal($0) }
+        guard parts.count == count, numbers.count == count, numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e9 }) else {
             throw CLIError("\(option): expected \(shape), got \(text)")
         }
         if shape != "X,Y", !numbers.allSatisfy({ $0 == $0.rounded() }) {

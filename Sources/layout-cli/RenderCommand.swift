@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
             action buttons are not drawn (they show only while a row is swiped); --frames \
             outlines them, and every other computed frame, in semi-transparent colors. The \
             PNG is written to a temporary file beside the output and renamed, so it is \
-            never half-written.
+            never half-written; only a regular file is replaced (a directory, a symbolic \
+            link, a FIFO or a device is an error). -o - writes the PNG to standard output.
 
             Example:
               layout-cli render Examples/settings.json -o settings.png
@@ -31,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Outline every frame the layout computed.")
     var frames = false
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write.")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The PNG file to write (- for standard output).")
     var output: String
 
     func run() throws {
@@ -48,8 +49,9 @@ struct RenderCommand: ParsableCommand {
             throw CLIError("\(input.name): \(error)")
         }
         do {
-            try canvas.write(to: output)
-        } catch {
+            guard output == "-" else { return try canvas.write(to: output) }
+            try Output.write(try canvas.pngData())
+        } catch let error as RenderError {
             throw CLIError("--output: \(error)")
         }
     }

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// A bad row stops the stream with its error (`file:line: what`), after every earlier row
 /// has been written; with `keepGoing` it is reported on stderr and skipped, and the run
-/// ends with exit code 1 and a count of the rows skipped.
+/// ends with exit code 1 and a count of the rows skipped. A line longer than
+/// `LineReader.maxLineBytes` stops the stream even then (after the rows before it): where
+/// the next row starts is not known until the line ends.
 struct RowStream<Value: Sendable> {
     /// Lines per batch: enough to keep both cores busy, small enough to stay flat.
     static var batchSize: Int { 2048 }
@@ -28,10 +30,17 @@ struct RowStream<Value: Sendable> {
         var rows = 0, skipped = 0
         while true {
             var batch: [(line: Int, bytes: ArraySlice<UInt8>)] = []
-            while batch.count < Self.batchSize, let line = try reader.next() {
-                if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, line)) }
+            // A line that cannot be read (past the line limit, a read error) stops the
+            // stream after the rows before it, as a bad row does.
+            var unreadable: Error?
+            do {
+                while batch.count < Self.batchSize, let line = try reader.next() {
+                    if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { batch.append((reader.lineNumber, line)) }
+                }
+            } catch {
+                unreadable = error
             }
-            if batch.isEmpty { break }
+            if batch.isEmpty, unreadable == nil { break }
             let results = batch.concurrentMap { line in
                 Result { try process(try Rows.object(line.bytes)) }
             }
@@ -43,12 +52,13 @@ struct RowStream<Value: Sendable> {
                 case .failure(let error):
                     let message = "\(reader.name):\(line.line): \(error)"
                     guard keepGoing else { throw CLIError(message) }
-                    Output.flushStandardOutput()
-                    FileHandle.standardError.write(Data("\(message)\n".utf8))
+                    try Output.flushStandardOutput()
+                    Output.standardError("\(message)\n")
                     skipped += 1
                 }
             }
             progress?.update(rows: rows, bytes: reader.bytesRead)
+            if let unreadable { throw unreadable }
         }
         progress?.finish()
         if skipped > 0 {

@@ -2,6 +2,10 @@
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist, cannot be read, or holds no font HarfBuzz can open.
     case unreadableFile(path: String)
+    /// The path names a FIFO, a device, a socket or a folder, not a regular file (`kind`
+    /// says which: "a FIFO", "a character device", …). It is never opened: opening a FIFO
+    /// blocks until a writer comes, reading a device may never end.
+    case notARegularFile(path: String, kind: String)
     /// The file is a font whose tables contradict the file or each other (a table past the
     /// end of the file, `hmtx` shorter than `hhea` and `maxp` say, …): its numbers would be
     /// wrong, so it is refused.
@@ -19,6 +23,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadableFile(let path):
             "cannot read a font from \"\(path)\""
+        case .notARegularFile(let path, let kind):
+            "cannot read a font from \"\(path)\": it is \(kind), not a regular file"
         case .malformedFile(let path, let problem):
             "the font \"\(path)\" is damaged: \(problem)"
         case .unknownFamily(let family, let known):

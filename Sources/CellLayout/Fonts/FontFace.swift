@@ -50,8 +50,11 @@ public final class FontFace: @unchecked Sendable {
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `FontError.unreadableFile` when the file is missing or holds no font;
-    ///   `FontError.malformedFile` when its structure contradicts itself (`FontFileCheck`).
+    ///   `FontError.notARegularFile` when the path (after symbolic links) is a FIFO, a
+    ///   device, a socket or a folder, which is not opened; `FontError.malformedFile` when
+    ///   its structure contradicts itself (`FontFileCheck`).
     public init(path: String, index: UInt32 = 0) throws {
+        try Self.checkRegularFile(path)
         guard FileManager.default.isReadableFile(atPath: path),
               let blob = hb_blob_create_from_file(path) else {
             throw FontError.unreadableFile(path: path)
@@ -123,9 +126,29 @@ public final class FontFace: @unchecked Sendable {
     /// How many faces the file at `path` holds: those of a collection, else 1 (also for a
     /// file HarfBuzz cannot read, which loading the face then reports).
     static func faceCount(path: String) -> UInt32 {
-        guard let blob = hb_blob_create_from_file(path) else { return 1 }
+        guard (try? checkRegularFile(path)) != nil, let blob = hb_blob_create_from_file(path) else { return 1 }
         defer { hb_blob_destroy(blob) }
         return max(1, hb_face_count(blob))
+    }
+
+    /// Refuses a path that is, after symbolic links, anything but a regular file: HarfBuzz
+    /// would open and read it, and a FIFO blocks for ever (a missing file passes, for the
+    /// caller to report as unreadable).
+    /// - Throws: `FontError.notARegularFile`.
+    static func checkRegularFile(_ path: String) throws(FontError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw .notARegularFile(path: path, kind: kind)
     }
 
     /// The Han orthography of the `meta` table's design languages (ScriptLangTags such as

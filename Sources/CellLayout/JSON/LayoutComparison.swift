@@ -19,10 +19,26 @@ public struct LayoutDifference: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `sections[0].rows[3].textLabel (row "wifi"): [16,11.5,200,21], golden [16,11,200,21]`.
+    /// Numbers are written as the layout is (three decimals), unless the two would then
+    /// read the same (a golden edited by hand to `44.0004`): then with every digit each
+    /// holds, so the line shows what differs.
     public var description: String {
         var line = path.isEmpty ? "(document)" : path
         if let rowID, rowID != .null { line += " (row \(Self.text(rowID)))" }
-        return line + ": \(Self.text(layout)), golden \(Self.text(golden))"
+        var (mine, theirs) = (Self.text(layout), Self.text(golden))
+        if mine == theirs, let layout, let golden { (mine, theirs) = (Self.precise(layout), Self.precise(golden)) }
+        return line + ": \(mine), golden \(theirs)"
+    }
+
+    /// `value` with its numbers in full (Swift's shortest form that reads back the same).
+    private static func precise(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let number):
+            let text = "\(number)"
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        case .array(let items): return "[" + items.map(precise).joined(separator: ",") + "]"
+        default: return text(value)
+        }
     }
 
     private static func text(_ value: JSONValue?) -> String {

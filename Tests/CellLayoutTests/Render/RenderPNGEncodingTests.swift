@@ -25,7 +25,7 @@ struct RenderPNGEncodingTests {
         let decoded = try #require(DecodedPNG(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
         #expect(decoded.width == 9 && decoded.height == 6)
         #expect(decoded.pixels.prefix(4) == [0xEF, 0xEF, 0xF4, 0xFF])
-        #expect(throws: RenderError.unwritableFile(path: "/nonexistent/dir/x.png")) {
+        #expect(throws: RenderError.unwritableFile(path: "/nonexistent/dir/x.png", reason: "No such file or directory")) {
             try canvas.write(to: "/nonexistent/dir/x.png")
         }
     }

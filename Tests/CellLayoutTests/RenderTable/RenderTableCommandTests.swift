@@ -66,7 +66,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "-o", "/nonexistent-dir/table.png"])
         #expect(result.status == 1)
-        #expect(result.stderr == "--output: cannot write /nonexistent-dir/table.png\n")
+        #expect(result.stderr == "--output: /nonexistent-dir/table.png: cannot write: No such file or directory\n")
     }
 
     @Test func outputThatIsAFolderFailsWithoutLeavingATemporaryFile() throws {
@@ -77,7 +77,7 @@ struct RenderTableCommandTests {
         let path = RenderTables.examples.appendingPathComponent("settings.json").path
         let result = try CLI.run(["render", path, "-o", target.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "--output: cannot write \(target.path)\n")
+        #expect(result.stderr == "--output: \(target.path): is a directory, not a regular file: only a regular file is replaced\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken"])
     }
 

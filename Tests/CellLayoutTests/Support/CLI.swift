@@ -31,14 +31,19 @@ enum CLI {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Feed stdin and drain stderr on their own threads, so that no pipe fills up while
-        // the other end waits.
+        // Feed stdin on its own thread, so that no pipe fills up while the other end waits.
         let writer = input.fileHandleForWriting
         let feeding = Thread {
             writer.write(Data(stdin))
             try? writer.close()
         }
         feeding.start()
+        return finish(process, output: output, error: error)
+    }
+
+    /// Reads the started `process`'s standard output and error to their ends (stderr on a
+    /// thread of its own) and waits for it to end.
+    private static func finish(_ process: Process, output: Pipe, error: Pipe) -> Result {
         nonisolated(unsafe) var err = Data()
         let errorReader = error.fileHandleForReading
         let draining = DispatchSemaphore(value: 0)
@@ -52,5 +57,23 @@ enum CLI {
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Runs `script` with `/bin/sh` (`"$CLI"` is the built `layout-cli`), for what a
+    /// `Process` cannot set up: standard output on /dev/full or closed, an endless pipe
+    /// into standard input. The script runs under `timeout`, so a hang ends as status 124
+    /// rather than as a test that never returns.
+    /// - Parameter seconds: how long the script may run.
+    static func shell(_ script: String, seconds: Int = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-k", "5", "\(seconds)", "/bin/sh", "-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CLI": executable.path]) { $1 }
+        let output = Pipe(), error = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        return finish(process, output: output, error: error)
     }
 }
