@@ -42,9 +42,46 @@ let package = Package(
             exclude: ["README.md"],
             resources: [.copy("Inter"), .copy("DejaVu"), .copy("NotoColorEmoji")]
         ),
+        // The library, one target per pipeline stage. Each depends only on the stages below
+        // it, so an arrow running backwards does not compile (DocC: Architecture).
+        // Units, line metrics, the pixel grid, bounded memos: what every stage shares.
+        .target(name: "CellLayoutCore"),
+        // Font files, faces, families, fallback: `Font` and `FontLibrary`.
+        .target(
+            name: "CellLayoutFontLibrary",
+            dependencies: ["CellLayoutCore", "CHarfBuzz", "CFreeType", "CFontconfig", "CellLayoutFonts"]
+        ),
+        // Width-independent text work: itemization, fallback, the measuring routes, `PreparedText`.
+        .target(
+            name: "CellLayoutPrepare",
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CHarfBuzz", "CICU"]
+        ),
+        // Lines at a width: filling, truncation, line boxes, glyph runs, `TextLayout`.
+        .target(
+            name: "CellLayoutFit",
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CHarfBuzz", "CPrefetch"]
+        ),
+        // One cell: the UIKit metrics, standard styles, accessories, controls, autoresizing.
+        .target(
+            name: "CellLayoutCell",
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit"]
+        ),
+        // A table: sections, offsets, queries, updates.
+        .target(
+            name: "CellLayoutTable",
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit", "CellLayoutCell"]
+        ),
+        // JSON at the edge: the input format decoded to specs, layouts encoded.
+        .target(
+            name: "CellLayoutJSON",
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit",
+                           "CellLayoutCell", "CellLayoutTable"]
+        ),
+        // The product's module: re-exports every stage, so users write `import CellLayout`.
         .target(
             name: "CellLayout",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CPrefetch", "CellLayoutFonts"]
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit",
+                           "CellLayoutCell", "CellLayoutTable", "CellLayoutJSON"]
         ),
         // libpng reports errors by longjmp, which Swift frames must never see: a small C
         // file keeps the setjmp/longjmp inside C and returns an error code instead.

@@ -66,7 +66,7 @@ import Testing
                 #expect(size == text.fit(width: width, options: options).size, "text \(i) at \(width)")
                 guard !text.hasUniformLineMetrics else { continue }
                 mixed += 1
-                if LineFitter.quickSize(of: text, widths: text.lineWidths(PreparedText.layoutUnits(width))) != nil {
+                if LineFitter.quickSize(of: text, widths: text.lineWidths(LayoutUnits.roundedDown(width))) != nil {
                     quick += 1
                 }
             }

@@ -84,6 +84,7 @@ import Testing
     func notoSansCJKIsPlainForIdeographsKanaAndHangul() throws {
         let face = try FontFace(path: Self.cjk, index: 0)
         #expect(face.family.hasPrefix("Noto Sans CJK"))
+        let analyses = FaceAnalyses()
         func glyph(_ c: Unicode.Scalar) -> UInt32 {
             var g: UInt32 = 0
             hb_font_get_nominal_glyph(face.unscaled, c.value, &g)
@@ -91,12 +92,12 @@ import Testing
         }
         for (script, text) in [(HB_SCRIPT_HAN, "漢字文化圏中国语"), (HB_SCRIPT_HIRAGANA, "いてがのはー"),
                                (HB_SCRIPT_KATAKANA, "カタナパ"), (HB_SCRIPT_HANGUL, "한국어가")] {
-            let analysis = try #require(face.ideographFace(script: script, language: Shaper.language(for: script, preferred: nil)))
+            let analysis = try #require(analyses.ideographFace(of: face, script: script, language: Shaper.language(for: script, preferred: nil)))
             for c in text.unicodeScalars { #expect(analysis.isPlain(glyph(c)), "\(c)") }
         }
-        let kana = try #require(face.ideographFace(script: HB_SCRIPT_HIRAGANA, language: Shaper.language(for: HB_SCRIPT_HIRAGANA, preferred: nil)))
+        let kana = try #require(analyses.ideographFace(of: face, script: HB_SCRIPT_HIRAGANA, language: Shaper.language(for: HB_SCRIPT_HIRAGANA, preferred: nil)))
         #expect(kana.mayKern(glyph("い")) && kana.mayKern(glyph("の")))
-        let han = try #require(face.ideographFace(script: HB_SCRIPT_HAN, language: nil))
+        let han = try #require(analyses.ideographFace(of: face, script: HB_SCRIPT_HAN, language: hb_language_t?.none))
         #expect(!"漢字文化圏".unicodeScalars.contains { han.mayKern(glyph($0)) })
     }
 

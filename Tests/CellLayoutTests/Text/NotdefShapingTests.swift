@@ -16,7 +16,7 @@ import Testing
     ]
 
     @Test func inertNotdefInTheBundledFonts() throws {
-        let inter = try #require(PlainShaping(font: TestFonts.inter17))
+        let inter = try #require(PlainShaping(font: TestFonts.inter17, analyses: FaceAnalyses()))
         #expect(inter.notdefAdvance == hb_font_get_glyph_h_advance(TestFonts.inter17.hbFont, 0))
         #expect(inter.drawsAsNotdef("漢") && inter.drawsAsNotdef("。") && inter.drawsAsNotdef("한"))
         // Voiced kana and compatibility ideographs decompose, into nothing Inter has; spaces

@@ -16,7 +16,7 @@ import Testing
 
     static func plainCharacters(_ face: FontFace) -> String {
         var result = String.UnicodeScalarView()
-        guard let glyphs = face.plainFace?.glyphs else { return "" }
+        guard let glyphs = FaceAnalyses().plainFace(of: face)?.glyphs else { return "" }
         for (i, glyph) in glyphs.enumerated() where glyph != 0 {
             result.append(Unicode.Scalar(PlainShaping.first + UInt16(i))!)
         }
@@ -75,7 +75,7 @@ import Testing
     @Test(arguments: [17.0, 13.5, 31])
     func pairKerningIsHarfBuzzs(size: Double) throws {
         let font = try TestFonts.library.font(family: "Inter", size: size)
-        let plain = try #require(PlainShaping(font: font))
+        let plain = try #require(PlainShaping(font: font, analyses: FaceAnalyses()))
         let ascii = (UInt16(0x20)..<0x7F).filter(plain.isPlain)
         #expect(ascii.count == 95 - 16)  // printable ASCII less the 16 of `interNotPlain`
         let punctuation = ascii.filter { !Character(Unicode.Scalar($0)!).isLetter }
@@ -102,7 +102,7 @@ import Testing
     @Test func everyPlainCharacterAloneIsNominal() throws {
         for size in [17.0, 11] {
             let font = try TestFonts.library.font(family: "Inter", size: size)
-            let plain = try #require(PlainShaping(font: font))
+            let plain = try #require(PlainShaping(font: font, analyses: FaceAnalyses()))
             for unit in PlainShaping.first..<PlainShaping.end where plain.isPlain(unit) {
                 let shaped = Self.shape([unit], font)
                 #expect(shaped.glyphs == [UInt32(plain.glyph(unit))] && shaped.advances == [plain.advance(unit)],
@@ -116,7 +116,7 @@ import Testing
     /// advances (nominal + pair kerning) and zero offsets the tables give.
     @Test func corpusWordsShapeAsTheTablesSay() throws {
         let font = TestFonts.inter17
-        let plain = try #require(PlainShaping(font: font))
+        let plain = try #require(PlainShaping(font: font, analyses: FaceAnalyses()))
         var words = Set<[UInt16]>()
         for text in TestFonts.sliceTexts {
             for word in text.split(separator: " ") {

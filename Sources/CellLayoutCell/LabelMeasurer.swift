@@ -1,0 +1,202 @@
+import Synchronization
+import CellLayoutCore
+import CellLayoutFontLibrary
+import CellLayoutPrepare
+import CellLayoutFit
+
+/// Measures label text for cells: resolves fonts, keeps prepared texts in a bounded memo
+/// (so a re-layout at a new width only fits again), and rounds the texts' heights to the
+/// metrics' pixel grid.
+///
+/// Thread-safe: rows are laid out in parallel.
+public final class LabelMeasurer: Sendable {
+    /// The text engine.
+    public let engine: TextEngine
+    /// The metrics (line height option, scale).
+    public let metrics: TableMetrics
+    /// The fonts specs name, bounded like the library's own (a stream of ever new sizes
+    /// keeps none forever).
+    private let fonts: BoundedMemo<FontSpec, Font>
+    private let prepared: BoundedMemo<PreparedKey, PreparedText>
+    /// The texts of the one row this measurer serves (see `forOneRow()`), in place of the
+    /// memo; nil for a measurer shared by many rows.
+    private let rowTexts: RowTexts?
+
+    /// Hashed and compared by the text's UTF-8 bytes: String's own hashing first puts
+    /// non-ASCII text in normal form (NFC), which cost more than the rest of a lookup. Two
+    /// spellings of one text (composed, decomposed) are simply two entries.
+    fileprivate struct PreparedKey: MemoKey {
+        let text: String
+        let fontID: Int
+        var paragraph = ParagraphStyle()
+        var language: TextLanguage?
+        /// The runs of an attributed text (their fonts resolved); nil for a plain one.
+        var attributed: AttributedText?
+
+        static func == (a: PreparedKey, b: PreparedKey) -> Bool {
+            guard a.fontID == b.fontID, a.text.utf8.count == b.text.utf8.count, a.paragraph == b.paragraph,
+                  a.language == b.language, a.attributed == b.attributed else { return false }
+            var x = a.text, y = b.text
+            return x.withUTF8 { p in y.withUTF8 { q in p.baseAddress == q.baseAddress || p.elementsEqual(q) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fontID)
+            hasher.combine(paragraph)
+            hasher.combine(language)
+            hasher.combine(attributed)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// - Parameters:
+    ///   - engine: the text engine.
+    ///   - metrics: the table's metrics.
+    ///   - preparedTexts: the most prepared texts kept (about one per distinct label text).
+    ///   - preparedBytes: about the most bytes they may hold.
+    public init(engine: TextEngine, metrics: TableMetrics, preparedTexts: Int = 200_000,
+                preparedBytes: Int = 256 << 20) {
+        self.engine = engine
+        self.metrics = metrics
+        self.fonts = BoundedMemo(maxEntries: FontLibrary.fontsKept, maxBytes: .max) { _, _ in 0 }
+        self.prepared = BoundedMemo(maxEntries: preparedTexts, maxBytes: preparedBytes) { key, _ in
+            96 + key.text.utf8.count * 12
+        }
+        self.rowTexts = nil
+    }
+
+    private init(sharing other: LabelMeasurer, rowTexts: RowTexts) {
+        engine = other.engine
+        metrics = other.metrics
+        fonts = other.fonts
+        prepared = other.prepared
+        self.rowTexts = rowTexts
+    }
+
+    /// A measurer for one row, sharing this one's fonts, that keeps the row's prepared
+    /// texts for as long as it lives, and no others: a row laid out at several widths is
+    /// prepared once, without a trip through the memo that many rows share.
+    package func forOneRow() -> LabelMeasurer {
+        LabelMeasurer(sharing: self, rowTexts: RowTexts())
+    }
+
+    /// The prepared text for `key`: the row's own, or the memo's.
+    private func prepared(_ key: PreparedKey, orMake make: () -> PreparedText) -> PreparedText {
+        if let rowTexts { return rowTexts.value(for: key, orMake: make) }
+        return prepared.value(for: key, orMake: make)
+    }
+
+    /// The font `spec` names.
+    /// - Throws: `FontError`.
+    public func font(_ spec: FontSpec) throws -> Font {
+        try fonts.value(for: spec) { try spec.resolve(in: engine.fonts) }
+    }
+
+    /// `text` prepared in `font` (and `language`, nil for the font library's) with the
+    /// metrics' vertical metrics (San Francisco's with `sfVerticalMetrics`), from the memo
+    /// when it was prepared before.
+    public func prepare(_ text: String, font: Font, paragraph: ParagraphStyle = ParagraphStyle(),
+                        language: TextLanguage? = nil) -> PreparedText {
+        prepared(PreparedKey(text: text, fontID: font.id, paragraph: paragraph, language: language)) {
+            engine.prepare(text, font: font, vertical: metrics.verticalMetrics, paragraphStyle: paragraph,
+                           language: language)
+        }
+    }
+
+    /// `text` with `attributes` (runs and paragraph style) prepared over the font `spec`
+    /// names, from the memo when it was prepared before; a text without runs is prepared
+    /// as a plain one. `alignment` is the label's own, used when the attributes bring no
+    /// paragraph style.
+    /// - Throws: `FontError` when a font cannot be resolved.
+    public func prepare(_ text: String, attributes: LabelText?, font spec: FontSpec,
+                        alignment: TextAlignment = .natural) throws -> PreparedText {
+        let font = try self.font(spec)
+        let paragraph = attributes?.paragraph ?? ParagraphStyle(alignment: alignment)
+        let language = attributes?.language
+        guard let runs = attributes?.runs else { return prepare(text, font: font, paragraph: paragraph, language: language) }
+        let attributed = AttributedText(try runs.map { run in
+            TextRun(run.text, font: try self.font(run.font.applied(to: spec)), kern: run.kern,
+                    baselineOffset: run.baselineOffset, color: run.color)
+        }, paragraphStyle: paragraph)
+        let key = PreparedKey(text: text, fontID: font.id, paragraph: paragraph, language: language, attributed: attributed)
+        return prepared(key) {
+            engine.prepare(attributed, font: font, vertical: metrics.verticalMetrics, language: language)
+        }
+    }
+
+    /// `text` in `font` fitted to `width` with a line limit and mode.
+    public func measure(
+        _ text: String, font: Font, width: Double, numberOfLines: Int, mode: LineBreakMode
+    ) -> LabelMeasurement {
+        measure(prepare(text, font: font), width: width, numberOfLines: numberOfLines, mode: mode)
+    }
+
+    /// `text` with `attributes` over the font `spec` names (see
+    /// `prepare(_:attributes:font:alignment:)`) fitted to `width` with a line limit and mode.
+    /// - Throws: `FontError` when a font cannot be resolved.
+    public func measure(
+        _ text: String, attributes: LabelText?, font spec: FontSpec, alignment: TextAlignment = .natural,
+        width: Double, numberOfLines: Int, mode: LineBreakMode
+    ) throws -> LabelMeasurement {
+        measure(try prepare(text, attributes: attributes, font: spec, alignment: alignment), width: width,
+                numberOfLines: numberOfLines, mode: mode)
+    }
+
+    /// A prepared text fitted to `width` with a line limit and mode, its height on the
+    /// pixel grid.
+    public func measure(_ prepared: PreparedText, width: Double, numberOfLines: Int, mode: LineBreakMode)
+        -> LabelMeasurement {
+        let options = FitOptions(maxLines: numberOfLines, lineBreakMode: mode)
+        let size = prepared.size(width: width, options: options)
+        return LabelMeasurement(
+            prepared: prepared, width: width, options: options, lines: size.lines,
+            usedWidth: size.usedWidth, height: metrics.pixelGrid.ceil(size.unroundedHeight))
+    }
+}
+
+/// One row's prepared texts. A row has a few labels, so a list searched from the start
+/// beats hashing each text; the lock is uncontended (a row is laid out by one thread) and
+/// only keeps the type honestly `Sendable`.
+private final class RowTexts: Sendable {
+    private let entries = Mutex<[(key: LabelMeasurer.PreparedKey, text: PreparedText)]>([])
+
+    func value(for key: LabelMeasurer.PreparedKey, orMake make: () -> PreparedText) -> PreparedText {
+        if let found = entries.withLock({ $0.first { $0.key == key }?.text }) { return found }
+        let made = make()
+        entries.withLock { $0.append((key, made)) }
+        return made
+    }
+}
+
+/// A label's text fitted to its width.
+///
+/// It keeps the figures and the prepared text, not the lines: a table of a million rows
+/// holds one of these per label, and `layout` fits again (arithmetic only) when a
+/// renderer needs the lines and glyph runs.
+public struct LabelMeasurement: Sendable {
+    /// The prepared text.
+    public let prepared: PreparedText
+    /// The width it was fitted to.
+    public let width: Double
+    /// The line limit and mode it was fitted with.
+    public let options: FitOptions
+    /// The number of lines.
+    public let lines: Int
+    /// The widest line, in points.
+    public let usedWidth: Double
+    /// The label's height: its lines × line height, rounded up to 1/scale.
+    public let height: Double
+
+    /// The fitted text, lines and glyph runs to draw (fitted again on each call).
+    public var layout: TextLayout { prepared.fit(width: width, options: options) }
+
+    /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
+    package func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.pixelGrid.ceil(usedWidth) }
+
+    /// A one-line title's width with the spaces at its end, rounded up to 1/scale: a
+    /// button's or swipe action's title, whose padding spaces widen the button.
+    package func titleWidth(_ metrics: TableMetrics) -> Double {
+        metrics.pixelGrid.ceil(layout.usedWidthWithTrailingWhiteSpace)
+    }
+}

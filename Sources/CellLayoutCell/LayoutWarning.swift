@@ -1,0 +1,35 @@
+/// Something a laid-out row does that its author almost certainly did not mean.
+///
+/// The layout is still carried out as UIKit would carry it out, and the developer is
+/// told, as UIKit tells of unsatisfiable constraints on the console rather than failing.
+public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The view concerned: "textLabel", "detailTextLabel" or a custom label's id.
+    public let view: String
+    /// What happened, in one sentence that names the view.
+    public let description: String
+}
+
+extension RowLayout {
+    /// The row's warnings: each label with text that was left no width at all — an image
+    /// or an indentation as wide as the content view, a table narrower than its margins, a
+    /// custom label of width 0. Its text then takes one character per line, as TextKit
+    /// lays text out in a zero-width container (and as a self-sizing UIKit cell whose
+    /// label is squeezed to nothing grows), which makes the row as tall as the text is long.
+    public var warnings: [LayoutWarning] {
+        labels.filter(Self.isSqueezed).map { label in
+            let lines = label.measurement.lines
+            return LayoutWarning(
+                view: label.id,
+                description: "\(label.id) is 0 pt wide: its text takes one character per line "
+                    + "(\(lines) line\(lines == 1 ? "" : "s"), \(label.measurement.height.formatted3) pt tall)")
+        }
+    }
+
+    /// Whether `warnings` is not empty, without building it.
+    package var hasWarnings: Bool { labels.contains(where: Self.isSqueezed) }
+
+    /// A label with text and no width.
+    private static func isSqueezed(_ label: LabelLayout) -> Bool {
+        label.frame.width <= 0 && label.measurement.lines > 0
+    }
+}

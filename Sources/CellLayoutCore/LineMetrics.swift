@@ -1,0 +1,31 @@
+/// How tall a line of text is and where its baseline sits: the one place line heights are
+/// computed, for measuring, cell layout and drawing alike.
+///
+/// A font gives its ascent, descent and line gap (`Font.ascender`, `Font.descender`,
+/// `Font.lineGap`, from hhea or OS/2 typo metrics); a line of several fonts takes the
+/// largest of each among its runs (`union(_:)`), as TextKit does. The line box is
+/// `ascent + descent + gap` tall, the baseline `ascent` below its top (the gap sits below
+/// the descender, as in UIKit).
+public struct LineMetrics: Hashable, Sendable {
+    /// Distance from the baseline up to the top of the line box, in points.
+    public var ascent: Double
+    /// Distance from the baseline down to the bottom of the glyphs' box, in points (positive).
+    public var descent: Double
+    /// Space below the descent (the font's line gap), in points.
+    public var gap: Double
+
+    /// - Parameters: ascent, descent (positive below the baseline) and gap, in points.
+    public init(ascent: Double, descent: Double, gap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.gap = gap
+    }
+
+    /// The height of the line box: ascent + descent + gap.
+    public var height: Double { ascent + descent + gap }
+
+    /// The metrics of a line holding both: the largest ascent, descent and gap.
+    public func union(_ other: LineMetrics) -> LineMetrics {
+        LineMetrics(ascent: max(ascent, other.ascent), descent: max(descent, other.descent), gap: max(gap, other.gap))
+    }
+}

@@ -1,0 +1,22 @@
+/// Zeroed memory for what a builder writes once per element in a hot loop: plain stores,
+/// without the uniqueness check of an array write. The owner frees it (`free()`).
+package struct Scratch<Element> {
+    package let buffer: UnsafeMutableBufferPointer<Element>
+
+    package init(count: Int) where Element: ExpressibleByIntegerLiteral {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: 0)
+    }
+
+    package init(count: Int) where Element == Bool {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: false)
+    }
+
+    package subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
+    }
+
+    package func free() { buffer.deallocate() }
+}

@@ -1,0 +1,338 @@
+import CellLayoutCore
+import CellLayoutPrepare
+
+/// Greedy line filling over a prepared text's segments: pure arithmetic, no shaping.
+///
+/// A segment that fits on the current line joins it (white space at its end hangs and
+/// counts only if more text follows on the line). One that does not starts a new line;
+/// if it does not fit on an empty line either, it breaks between grapheme clusters and
+/// its last piece stays on the line for what follows — UIKit's byWordWrapping, and
+/// Pango's WORD_CHAR. Character wrapping is the same filling with every cluster a segment.
+/// A cluster's kerning with the next one is part of the white space after it: it counts
+/// only when the next cluster follows on the same line. The first line of a paragraph may
+/// have another width than the others (`ParagraphStyle`'s indents).
+package struct LineFitter {
+    package let prepared: PreparedText
+    /// The width lines may take, in layout units.
+    package let widths: LineWidths
+    /// The width of the line being filled.
+    private var maxWidth: Int64
+    /// Stop after this many lines (one more than a line limit, to see that text is hidden).
+    package let lineCap: Int
+    package let mode: LineBreakMode
+
+    /// Whether to keep each line (a layout) or only count them (a size).
+    package let recordsLines: Bool
+
+    package private(set) var spans: [LineSpan] = []
+    /// The number of lines filled.
+    package private(set) var lineCount = 0
+    /// The widest line filled, in layout units.
+    package private(set) var widest: Int64 = 0
+    private var paragraphIndex: Int32 = 0
+    private var lineStart: Int32 = 0
+    private var lineWidth: Int64 = 0
+    private var pending: Int64 = 0
+    private var isEmpty = true
+
+    package init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
+        self.prepared = prepared
+        self.recordsLines = recordsLines
+        self.widths = widths
+        self.maxWidth = widths.first
+        self.lineCap = lineCap
+        self.mode = mode
+    }
+
+    /// The line count, widest line and height of `prepared` filled at `widths` by word,
+    /// when no segment is wider than the line; nil when one is (the general filling then
+    /// breaks inside it), or is over 32 bits (`PreparedText.hasWideSegments`). The same
+    /// figures `fill()` and `stack(_:)` give, in one tight pass over the packed segments:
+    /// what a re-layout at a new width runs for every row. Lines of different metrics take
+    /// them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    package static func quickSize(of prepared: PreparedText, widths: LineWidths)
+        -> (lines: Int, widest: Int64, height: Double)? {
+        // Over 2 million points: the general filling reads such a segment in full.
+        guard !prepared.hasWideSegments else { return nil }
+        if prepared.hasUniformLineMetrics {
+            guard let quick = quickFill(prepared, widths, UniformHeights()) else { return nil }
+            return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
+        }
+        guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics)) else {
+            return nil
+        }
+        return (quick.lines, quick.widest, quick.heights.stack.y)
+    }
+
+    /// The filling of `quickSize`, with `heights` keeping what the text's lines need.
+    @inline(__always)
+    private static func quickFill<Heights: QuickHeights>(_ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights)
+        -> (lines: Int, widest: Int64, heights: Heights)? {
+        var quick = QuickFill(widths: widths, heights: heights)
+        for segment in prepared.packedSegments {
+            if segment.endsParagraph {
+                quick.endParagraph()
+            } else if Heights.readsMarks, segment.isMark {
+                quick.heights.use(segment.metricsIndex)
+            } else if !quick.place(segment) {
+                return nil
+            }
+        }
+        return (quick.lines, quick.widest, quick.heights)
+    }
+
+    /// The state of `quickSize`'s filling.
+    private struct QuickFill<Heights: QuickHeights> {
+        let widths: LineWidths
+        var heights: Heights
+        var maxWidth: Int64
+        var lines = 0
+        /// The widest line so far, first lines of paragraphs and other lines apart (their
+        /// indents differ).
+        var widestFirst: Int64 = 0
+        var widestRest: Int64 = 0
+        var lineWidth: Int64 = 0
+        var pending: Int64 = 0
+        var isEmpty = true
+        var isFirstLine = true
+
+        init(widths: LineWidths, heights: Heights) {
+            self.widths = widths
+            self.heights = heights
+            maxWidth = widths.first
+        }
+
+        /// The widest line, indents included.
+        var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
+
+        /// Places a segment; false when it is wider than the line.
+        @inline(__always)
+        mutating func place<S: SegmentWidths>(_ segment: S) -> Bool {
+            let width = segment.width
+            if !isEmpty, lineWidth + pending + width <= maxWidth {
+                lineWidth += pending + width
+                heights.joinLine()
+            } else {
+                if !isEmpty { endLine() }
+                guard width <= maxWidth else { return false }
+                lineWidth = width
+                isEmpty = false
+                heights.startLine()
+            }
+            pending = segment.trailing
+            return true
+        }
+
+        @inline(__always)
+        private mutating func endLine() {
+            lines += 1
+            heights.endLine(startsParagraph: isFirstLine)
+            if isFirstLine {
+                widestFirst = max(widestFirst, lineWidth)
+                isFirstLine = false
+                maxWidth = widths.rest
+            } else {
+                widestRest = max(widestRest, lineWidth)
+            }
+        }
+
+        /// Ends the paragraph's last line (an empty paragraph's only one).
+        @inline(__always)
+        mutating func endParagraph() {
+            if isEmpty { heights.startLine() }
+            endLine()
+            lineWidth = 0
+            isEmpty = true
+            isFirstLine = true
+            maxWidth = widths.first
+        }
+    }
+
+    /// Whether the line cap is reached.
+    package var isFull: Bool { lineCount >= lineCap }
+
+    private mutating func emit(_ line: LineSpan) {
+        if recordsLines { spans.append(line) }
+        lineCount += 1
+        widest = max(widest, line.width + (line.start == 0 ? widths.firstHead : widths.restHead))
+        maxWidth = widths.rest
+    }
+
+    /// Fills every paragraph (until the cap).
+    package mutating func fill() {
+        var packed = PackedSegmentReader(prepared.packedSegments)
+        for (index, paragraph) in prepared.paragraphs.enumerated() where !isFull {
+            paragraphIndex = Int32(index)
+            maxWidth = widths.first
+            lineStart = 0
+            lineWidth = 0
+            pending = 0
+            isEmpty = true
+            if mode == .byCharWrapping {
+                fillByCluster(paragraph)
+            } else {
+                // Once full, no later paragraph is read: the reader may stop mid-paragraph.
+                var start: Int32 = 0
+                for end in paragraph.segmentEnds where !isFull {
+                    let segment = packed.next()
+                    place(start, end, width: segment.width, trailing: segment.trailing, in: paragraph)
+                    start = end
+                }
+                if !isFull { packed.endParagraph() }
+            }
+            if !isFull {
+                emit(LineSpan(
+                    paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
+            }
+        }
+    }
+
+    /// Character wrapping: every cluster is a segment, with the white space after it as
+    /// its trailing space.
+    private mutating func fillByCluster(_ paragraph: PreparedParagraph) {
+        var c = 0
+        let count = paragraph.clusterCount
+        while c < count, !isFull {
+            let isSpace = paragraph.flags[c] & ClusterFlags.whitespace != 0
+            var next = c + 1
+            var trailing: Int64 = 0
+            while next < count, paragraph.flags[next] & ClusterFlags.whitespace != 0 {
+                trailing += Int64(paragraph.advances[next])
+                next += 1
+            }
+            let kern = Int64(paragraph.kerns[c])
+            let width = Int64(paragraph.advances[c]) - kern
+            place(Int32(c), Int32(next), width: isSpace ? 0 : width,
+                  trailing: isSpace ? trailing + width + kern : trailing + kern, in: paragraph)
+            c = next
+        }
+    }
+
+    private mutating func place(_ start: Int32, _ end: Int32, width: Int64, trailing: Int64, in paragraph: PreparedParagraph) {
+        if !isEmpty {
+            if lineWidth + pending + width <= maxWidth {
+                lineWidth += pending + width
+                pending = trailing
+                return
+            }
+            emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
+            lineStart = start
+            lineWidth = 0
+            pending = 0
+            isEmpty = true
+            if isFull { return }
+        }
+        var contentEnd = end
+        while contentEnd > start, paragraph.flags[Int(contentEnd) - 1] & ClusterFlags.whitespace != 0 {
+            contentEnd -= 1
+        }
+        if width <= maxWidth || contentEnd - start <= 1 {
+            lineWidth = width
+            pending = trailing
+            isEmpty = false
+            return
+        }
+        for c in start..<contentEnd where !isFull {
+            // The last cluster's kerning with what follows is already in `trailing` when
+            // nothing hangs after it; with white space after it, it stays in the width,
+            // as in the segment's own width.
+            let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
+            place(c, c + 1, width: Int64(paragraph.advances[Int(c)]) - kern, trailing: kern, in: paragraph)
+        }
+        pending = trailing
+    }
+}
+
+/// The widths lines may take in layout units — a paragraph's first line and the others —
+/// and where they start (their head indents).
+package struct LineWidths {
+    package let first: Int64
+    package let rest: Int64
+    package let firstHead: Int64
+    package let restHead: Int64
+
+    /// The same width for every line, from the edge.
+    package init(uniform width: Int64) {
+        (first, rest, firstHead, restHead) = (width, width, 0, 0)
+    }
+
+    /// The widths `style`'s indents leave of `width`.
+    package init(_ width: Int64, style: ParagraphStyle) {
+        first = style.lineWidth(width, first: true)
+        rest = style.lineWidth(width, first: false)
+        firstHead = LayoutUnits.roundedDown(style.firstLineHeadIndent)
+        restHead = LayoutUnits.roundedDown(style.headIndent)
+    }
+
+    /// The width of the line that starts at cluster `start` of its paragraph.
+    package func of(lineStartingAt start: Int32) -> Int64 { start == 0 ? first : rest }
+}
+
+/// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
+/// has the same metrics (the height is then a product), each line's metrics otherwise.
+private protocol QuickHeights {
+    /// Whether the segments may hold metrics marks. False for a text whose lines share
+    /// its metrics (it has none): its filling then tests each segment only for a
+    /// paragraph's end, as a plain text's always did.
+    static var readsMarks: Bool { get }
+    /// The segments from here on have metrics `index` (`PreparedText.segmentMetrics`).
+    mutating func use(_ index: Int)
+    /// The next segment starts a line.
+    mutating func startLine()
+    /// The next segment joins the line.
+    mutating func joinLine()
+    /// The line ends (`startsParagraph`: it was its paragraph's first).
+    mutating func endLine(startsParagraph: Bool)
+}
+
+/// Every line has the text's `lineMetrics`: nothing to keep.
+private struct UniformHeights: QuickHeights {
+    static var readsMarks: Bool { false }
+    @inline(__always) func use(_ index: Int) {}
+    @inline(__always) func startLine() {}
+    @inline(__always) func joinLine() {}
+    @inline(__always) func endLine(startsParagraph: Bool) {}
+}
+
+/// Lines of different metrics: each line the union of its segments', stacked as
+/// `PreparedText.stack(_:)` stacks them. Marks are few (where runs change), so a segment
+/// that joins a line costs a test: the union is taken only after a mark.
+private struct MixedHeights: QuickHeights {
+    /// The text's segment metrics.
+    let metrics: PackedMetrics
+    var stack: LineStack
+    /// The metrics of the segments being placed, and of the line so far.
+    var current: LineMetrics
+    var line: LineMetrics
+    /// Whether `current` changed since the line took it in.
+    var changed = false
+
+    static var readsMarks: Bool { true }
+
+    init(_ prepared: PreparedText, metrics: PackedMetrics) {
+        self.metrics = metrics
+        stack = LineStack(style: prepared.paragraphStyle)
+        current = prepared.lineMetrics
+        line = current
+    }
+
+    @inline(__always) mutating func use(_ index: Int) {
+        current = metrics[index]
+        changed = true
+    }
+
+    @inline(__always) mutating func startLine() {
+        line = current
+        changed = false
+    }
+
+    @inline(__always) mutating func joinLine() {
+        guard changed else { return }
+        line = line.union(current)
+        changed = false
+    }
+
+    @inline(__always) mutating func endLine(startsParagraph: Bool) {
+        _ = stack.add(line, startsParagraph: startsParagraph)
+    }
+}

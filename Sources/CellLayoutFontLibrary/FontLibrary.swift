@@ -1,0 +1,376 @@
+import CellLayoutFonts
+import Foundation
+import Synchronization
+import CellLayoutCore
+
+/// Finds fonts by family, weight and size, or by file, and the fallback fonts for
+/// characters a font cannot draw.
+///
+/// The library knows the bundled fonts (Inter in nine weights, DejaVu Sans as the
+/// wide-coverage fallback, Noto Color Emoji for emoji), the fonts in any directories it is given, and — when
+/// `useSystemFonts` is on — the fonts fontconfig finds on the machine. A text's fallback
+/// chain is: its own font, the bundled and added faces in the order they were found,
+/// then the system fonts that cover the character.
+///
+/// The chain depends on the text's language (`TextLanguage`): system fonts come in
+/// fontconfig's order for it, and among added faces the one designed for the language's Han
+/// orthography (`FontFace/designLanguage`) comes first for Han, as CoreText's cascade list
+/// for a language does. Each language has its own chain, cached apart.
+///
+/// Thread-safe: every mutable table sits behind a lock, and the fonts it hands out are
+/// immutable.
+public final class FontLibrary: Sendable {
+    /// The family `"system"` resolves to.
+    public static let defaultFamily = "Inter"
+
+    /// The faces of the bundled and added font files, in load order.
+    public let faces: [FontFace]
+    /// Whether system fonts (through fontconfig) may serve lookups and fallback.
+    public let useSystemFonts: Bool
+
+    private let system: SystemFonts
+    /// The fonts made, by face, size and slant: bounded, so that ever new sizes (Dynamic
+    /// Type, zoom) do not keep a font each forever. A font dropped here lives on in what
+    /// holds it (prepared texts hold theirs); asked for again, it is made anew.
+    private let fonts: BoundedMemo<FontKey, Font>
+    private let systemFaces = Mutex<[String: FontFace]>([:])
+    /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
+    private let fallbacks: BoundedMemo<FallbackKey, Font>
+    /// The languages texts were prepared in, as the caches key them.
+    private let languages: Mutex<Languages>
+    /// The slot of texts that name no language: the library's `language`.
+    package let defaultLanguage: LanguageSlot
+    /// fontconfig's name of the library's language (slot 0), read without the lock.
+    private let defaultFontconfigName: String?
+
+    /// About the most fonts (face, size and slant) the library keeps at once.
+    package static let fontsKept = 1024
+
+    /// How many fonts the library keeps now.
+    package var keptFontCount: Int { fonts.count }
+
+    private struct FontKey: MemoKey {
+        let face: ObjectIdentifier
+        let size: Double
+        var slanted = false
+    }
+
+    /// A font, a language and a cluster's scalar values: the first three inline, so that usual
+    /// clusters are looked up without allocating (and without the Unicode normalization a
+    /// String key would hash through).
+    private struct FallbackKey: MemoKey {
+        let fontID: Int
+        let language: UInt16
+        let first: UInt32
+        let second: UInt32
+        let third: UInt32
+        let rest: [UInt32]
+
+        init(fontID: Int, language: UInt16, _ cluster: [Unicode.Scalar]) {
+            self.fontID = fontID
+            self.language = language
+            first = cluster.count > 0 ? cluster[0].value : 0
+            second = cluster.count > 1 ? cluster[1].value : 0
+            third = cluster.count > 2 ? cluster[2].value : 0
+            rest = cluster.count > 3 ? cluster.dropFirst(3).map(\.value) : []
+        }
+
+        init(fontID: Int, language: UInt16, _ scalar: Unicode.Scalar) {
+            self.fontID = fontID
+            self.language = language
+            first = scalar.value
+            second = 0
+            third = 0
+            rest = []
+        }
+
+        var memoHash: UInt64 {
+            var h = MemoHash.mix(UInt64(bitPattern: Int64(fontID)), UInt64(first) << 32 | UInt64(second))
+            h = MemoHash.mix(h, UInt64(language) << 32 | UInt64(third))
+            for scalar in rest { h = MemoHash.mix(h, UInt64(scalar)) }
+            return h
+        }
+    }
+
+    /// Creates a library of the bundled fonts plus the fonts found in `fontDirectories`.
+    /// - Parameters:
+    ///   - fontDirectories: folders searched (not recursively into hidden folders) for
+    ///     `.otf`, `.ttf` and `.ttc` files; their faces come after the bundled ones.
+    ///   - useSystemFonts: whether fontconfig's fonts may be used for family lookups and
+    ///     fallback. Off gives the same results on every machine.
+    ///   - language: the language of texts that name none, a BCP 47 tag ("ja", "zh-Hans",
+    ///     "zh-Hant", "ko", …; see `TextLanguage`), so that Han characters are drawn in a
+    ///     Japanese, Simplified or Traditional Chinese, or Korean font as CoreText's cascade
+    ///     list does; nil takes the locale's (`TextLanguage.locale()`: `LC_ALL`,
+    ///     `LC_CTYPE`, `LANG`).
+    /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
+    ///   bundled fonts are missing; `FontError.invalidLanguage` for a tag that is not BCP 47.
+    public convenience init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
+        try self.init(fontDirectories: fontDirectories, useSystemFonts: useSystemFonts, language: language,
+                      fontsKept: Self.fontsKept)
+    }
+
+    /// The library, keeping about `fontsKept` fonts (tests drop fonts sooner).
+    package init(fontDirectories: [URL] = [], useSystemFonts: Bool, language: String? = nil, fontsKept: Int) throws {
+        fonts = BoundedMemo(maxEntries: fontsKept, maxBytes: .max) { _, _ in 0 }
+        fallbacks = BoundedMemo(maxEntries: 64 * fontsKept, maxBytes: .max) { _, _ in 0 }
+        guard let bundled = bundledFontsDirectory else {
+            throw FontError.unreadableFile(path: "<bundled fonts>")
+        }
+        var resolved: TextLanguage?
+        if let language {
+            guard let parsed = TextLanguage(language) else { throw FontError.invalidLanguage(language) }
+            resolved = parsed
+        } else {
+            resolved = TextLanguage.locale()
+        }
+        var faces: [FontFace] = []
+        for directory in [bundled] + fontDirectories {
+            for path in try Self.fontFiles(in: directory) {
+                // Every face of a collection: Noto Sans CJK's JP, KR, SC, TC and HK faces
+                // are chosen among by language.
+                for index in 0..<FontFace.faceCount(path: path) {
+                    faces.append(try FontFace(path: path, index: index))
+                }
+            }
+        }
+        self.faces = faces
+        self.useSystemFonts = useSystemFonts
+        self.language = resolved
+        self.system = SystemFonts()
+        let key = LanguageKey(fontconfig: useSystemFonts ? resolved.flatMap { SystemFonts.knownLanguage($0.fontconfigName) } : nil,
+                              han: resolved?.han)
+        defaultLanguage = LanguageSlot(id: 0, han: key.han)
+        defaultFontconfigName = key.fontconfig
+        languages = Mutex(Languages(slots: [key: defaultLanguage], keys: [key]))
+    }
+
+    /// The language of texts that name none: the one given, else the locale's (nil: none).
+    public let language: TextLanguage?
+
+    /// A language as the caches key it: what of it changes fonts or shaping.
+    private struct LanguageKey: Hashable {
+        let fontconfig: String?
+        let han: String?
+    }
+
+    /// The slots made so far: by what they stand for, and that by slot number.
+    private struct Languages {
+        var slots: [LanguageKey: LanguageSlot]
+        var keys: [LanguageKey]
+    }
+
+    /// `language` as the caches key it (nil: the library's own). Languages that choose the
+    /// same fonts and shapes share a slot: fontconfig's name, when fontconfig knows the
+    /// language (it knows a few hundred), and the Han orthography; so a stream of ever new
+    /// tags makes no more than a few thousand slots.
+    package func slot(for language: TextLanguage?) -> LanguageSlot {
+        guard let language else { return defaultLanguage }
+        let fontconfig = useSystemFonts ? SystemFonts.knownLanguage(language.fontconfigName) : nil
+        let key = LanguageKey(fontconfig: fontconfig, han: language.han)
+        return languages.withLock { languages in
+            if let known = languages.slots[key] { return known }
+            let slot = LanguageSlot(id: UInt16(truncatingIfNeeded: languages.keys.count), han: language.han)
+            languages.slots[key] = slot
+            languages.keys.append(key)
+            return slot
+        }
+    }
+
+    /// fontconfig's name of the language of `slot` (the order system fonts are sorted in),
+    /// or nil for fontconfig's default order. Asked on fallback misses only.
+    package func fontconfigName(of slot: LanguageSlot) -> String? {
+        slot.id == 0 ? defaultFontconfigName : languages.withLock { $0.keys[Int(slot.id)].fontconfig }
+    }
+
+    /// The family names of the bundled and added faces, sorted.
+    public var families: [String] {
+        Array(Set(faces.map(\.family))).sorted()
+    }
+
+    /// The font of `family` nearest to `weight`, at `size` points.
+    ///
+    /// `"system"` names the bundled default family (Inter). Families are compared without
+    /// case; system fonts are searched after the bundled and added ones.
+    /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
+    public func font(family: String, weight: FontWeight = .regular, size: Double) throws -> Font {
+        try font(family: family, weight: weight, italic: false, size: size)
+    }
+
+    /// The font of `family` nearest to `weight`, italic when asked: the family's italic
+    /// face if it has one, else its upright face slanted (`Font.isSlanted`), as Core Text
+    /// and fontconfig synthesize an oblique — the same advances, drawn sheared.
+    /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
+    public func font(family: String, weight: FontWeight = .regular, italic: Bool, size: Double) throws -> Font {
+        let name = family.lowercased() == "system" ? Self.defaultFamily : family
+        let members = faces.filter { $0.family.lowercased() == name.lowercased() }
+        func nearest(_ faces: [FontFace]) -> FontFace? {
+            faces.min { weight.distance(to: $0.weightClass) < weight.distance(to: $1.weightClass) }
+        }
+        if italic, let best = nearest(members.filter(\.isItalic)) { return try font(face: best, size: size) }
+        if let best = nearest(members.filter { !$0.isItalic }) { return try font(face: best, size: size, slanted: italic) }
+        if useSystemFonts, let file = system.face(family: name, weight: weight) {
+            return try font(face: systemFace(file), size: size, slanted: italic)
+        }
+        throw FontError.unknownFamily(family, known: ["system"] + families)
+    }
+
+    /// The font in the file at `path` (face `index`), at `size` points.
+    /// - Throws: `FontError.unreadableFile` or `FontError.invalidSize`.
+    public func font(file path: String, index: UInt32 = 0, size: Double, italic: Bool = false) throws -> Font {
+        let face = try faces.first { $0.path == path && $0.index == index } ?? systemFace(.init(path: path, index: index))
+        return try font(face: face, size: size, slanted: italic && !face.isItalic)
+    }
+
+    /// `face` (one of this library's) at `size` points, drawn with a synthetic slant when
+    /// `slanted`: the same object for the same face, size and slant while the library
+    /// keeps it (about the last `fontsKept` fonts used).
+    public func font(face: FontFace, size: Double, slanted: Bool = false) throws -> Font {
+        let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted)
+        return try fonts.value(for: key) { try Font(face: face, size: size, slanted: slanted) }
+    }
+
+    /// The font that draws the grapheme cluster `cluster` in place of `font`: `font`
+    /// itself when it covers every character, else the first covering face of the
+    /// fallback chain at the same size, else `font` (whose .notdef glyph then measures it).
+    ///
+    /// A cluster shown as emoji (`prefersEmoji`) goes to the first color font of the chain
+    /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
+    /// that is not a color font, as CoreText and Pango choose.
+    package func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
+        if cluster.allSatisfy(font.face.covers), font.face.isColor == Self.prefersEmoji(cluster) { return font }
+        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), cluster, from: font,
+                        language: language)
+    }
+
+    /// The font that draws the one-character cluster `scalar` in place of `font` (as
+    /// `font(for:fallingBackFrom:language:)`), without allocating when the answer is known.
+    package func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font, language: LanguageSlot) -> Font {
+        if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return font }
+        return fallback(FallbackKey(fontID: font.id, language: language.id, scalar), [scalar], from: font,
+                        language: language)
+    }
+
+    /// Where `font` stands in the fallback chain of `primary` for `language`: 0 for the
+    /// primary face, then the bundled and added faces in load order, then system faces in
+    /// fontconfig's order. Lower is "better": Pango moves spaces between two fonts to the
+    /// better one.
+    package func fallbackRank(of font: Font, from primary: Font, language: LanguageSlot) -> Int {
+        if font.face === primary.face { return 0 }
+        if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
+        return faces.count + 1 + system.rank(of: font.face.path, language: fontconfigName(of: language))
+    }
+
+    /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or
+    /// an emoji variation selector (U+FE0F), keycap (U+20E3), skin-tone modifier or tag
+    /// follows; never when the text variation selector (U+FE0E) follows.
+    package static func prefersEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
+        guard let first = cluster.first else { return false }
+        var emoji = prefersEmoji(first)
+        for scalar in cluster.dropFirst() {
+            switch scalar.value {
+            case 0xFE0E: return false
+            case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: emoji = true
+            default: break
+            }
+        }
+        return emoji
+    }
+
+    /// Whether `scalar` alone is shown as emoji (Emoji_Presentation: in the Basic
+    /// Multilingual Plane only U+231A–U+2B55 have it, so CJK text never asks the property).
+    @inline(__always)
+    package static func prefersEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation
+    }
+
+    private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font,
+                          language: LanguageSlot) -> Font {
+        fallbacks.value(for: key) {
+            let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
+            return usable ? font : fallbackFont(for: cluster, from: font, language: language) ?? font
+        }
+    }
+
+    private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font, language: LanguageSlot) -> Font? {
+        let weight = font.face.weightClass
+        let emoji = Self.prefersEmoji(cluster)
+        let covering = faces.filter { !$0.isItalic && Self.covers($0, cluster) }
+        // Color fonts first for emoji, never for text presentation (when another covers it).
+        var preferred = covering.filter { $0.isColor == emoji }
+        if preferred.isEmpty { preferred = covering }
+        // Han in the faces designed for the language's orthography, when there are any.
+        if let han = language.han, cluster.contains(where: Self.isHan) {
+            let designed = preferred.filter { $0.designLanguage == han }
+            if !designed.isEmpty { preferred = designed }
+        }
+        let bundled = preferred.min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
+        if let bundled, bundled.isColor == emoji || !useSystemFonts {
+            return try? self.font(face: bundled, size: font.size)
+        }
+        if useSystemFonts, let first = cluster.first(where: { !Self.isInvisible($0) }),
+           let file = system.face(covering: first, color: emoji, language: fontconfigName(of: language)),
+           let face = try? systemFace(file), Self.covers(face, cluster) {
+            return try? self.font(face: face, size: font.size)
+        }
+        return bundled.flatMap { try? self.font(face: $0, size: font.size) }
+    }
+
+    private func systemFace(_ file: SystemFonts.FileFace) throws -> FontFace {
+        let key = "\(file.path)#\(file.index)"
+        if let face = systemFaces.withLock({ $0[key] }) { return face }
+        let face = try FontFace(path: file.path, index: file.index)
+        // Another thread may have loaded it meanwhile: its face is the one (fonts and
+        // fallback ranks go by the face's identity).
+        return systemFaces.withLock { faces in
+            if let loaded = faces[key] { return loaded }
+            faces[key] = face
+            return face
+        }
+    }
+
+    /// Whether `scalar` is a Han character (CJK ideographs, their extensions and
+    /// compatibility forms), whose glyphs differ by orthography.
+    package static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: true
+        default: false
+        }
+    }
+
+    /// Whether `face` has a glyph for every visible character of the cluster.
+    package static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar]) -> Bool {
+        cluster.allSatisfy { face.covers($0) || isInvisible($0) }
+    }
+
+    /// Characters that draw nothing and need no glyph: default-ignorables (ZWJ, variation
+    /// selectors, …) and controls.
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
+    }
+
+    private static func fontFiles(in directory: URL) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
+        ) else { throw FontError.unreadableFile(path: directory.path) }
+        var found: [String] = []
+        for case let url as URL in walker
+        where ["otf", "ttf", "ttc"].contains(url.pathExtension.lowercased()) {
+            found.append(url.path)
+        }
+        if found.isEmpty, !FileManager.default.fileExists(atPath: directory.path) {
+            throw FontError.unreadableFile(path: directory.path)
+        }
+        return found.sorted(by: Self.loadOrder)
+    }
+
+    /// Inter before DejaVu, and so on alphabetically: the bundled default family comes
+    /// first in the fallback order.
+    private static func loadOrder(_ a: String, _ b: String) -> Bool {
+        let aDefault = a.contains("/\(defaultFamily)/"), bDefault = b.contains("/\(defaultFamily)/")
+        return aDefault != bDefault ? aDefault : a < b
+    }
+}

@@ -1,0 +1,431 @@
+import Foundation
+import CellLayoutFontLibrary
+import CellLayoutCell
+import CellLayoutTable
+
+/// Reads a table document (SPEC.md's `layout` input) into a `TableSpec`, refusing anything
+/// malformed with an `InputError` that names the JSON path: unknown keys, wrong types,
+/// unknown enum values, out-of-range numbers, unknown fonts, impossible frames.
+public struct TableDecoder: Sendable {
+    /// Fonts are checked against this library.
+    public let fonts: FontLibrary
+
+    /// - Parameter fonts: the library fonts are looked up in.
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+    }
+
+    /// The table in `document`.
+    /// - Parameters:
+    ///   - document: a parsed table document (SPEC.md's `layout` input).
+    ///   - width: overrides the document's `"width"` (the CLI's `--width`).
+    /// - Throws: `InputError`.
+    public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
+        let root = JSONNode(document)
+        let members = try root.members(known: [
+            "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute", "language",
+        ])
+        let tableWidth: Double
+        if let width {
+            tableWidth = width
+        } else if let node = members["width"] {
+            tableWidth = try node.positive()
+        } else {
+            throw root.error("missing \"width\" (or give --width)")
+        }
+        var table = TableSpec(width: tableWidth)
+        if let style = members["style"] { table.style = try style.choice("table style") }
+        if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        if let height = members["rowHeight"] { table.rowHeight = try rowHeight(height) }
+        if let attribute = members["semanticContentAttribute"] {
+            table.semanticContentAttribute = try attribute.choice("semantic content attribute")
+        }
+        switch (members["sections"], members["rows"]) {
+        case (let sections?, nil):
+            table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
+            try Self.checkRowCount(table.sections.reduce(0, { $0 + $1.rows.count }), path: sections.path)
+        case (nil, let rows?):
+            let nodes = try rows.elements()
+            try Self.checkRowCount(nodes.count, path: rows.path)
+            table.sections = [SectionSpec(rows: try nodes.map { node throws(InputError) in try cell(node, table.metrics) })]
+        case (nil, nil):
+            throw root.error("missing \"sections\" (or \"rows\")")
+        case (_?, _?):
+            throw root.error("give either \"sections\" or \"rows\", not both")
+        }
+        if let node = members["language"] {
+            let language = try TextDecoder.language(node)
+            for s in table.sections.indices {
+                table.sections[s].headerAttributes = table.sections[s].headerAttributes.adopting(language)
+                table.sections[s].footerAttributes = table.sections[s].footerAttributes.adopting(language)
+                for r in table.sections[s].rows.indices { table.sections[s].rows[r].adoptLanguage(language) }
+            }
+        }
+        return table
+    }
+
+    /// One ROW on its own, as a JSON Lines stream carries them (paths start at the row), or
+    /// as a streamed document's rows come (`path` is then where the row is, `rows[7]`, and
+    /// `language` the table's `"language"`, which the row's texts take when neither they
+    /// nor the row name one).
+    /// - Throws: `InputError`.
+    public func decodeRow(
+        _ row: JSONValue, path: String = "", metrics: TableMetrics, language: TextLanguage? = nil
+    ) throws(InputError) -> CellSpec {
+        var cell = try cell(JSONNode(row, path: path), metrics)
+        if let language { cell.adoptLanguage(language) }
+        return cell
+    }
+
+    /// Refuses more than ``TableSpec/maxRows`` rows in one document, naming `path`
+    /// (`sections` or `rows`): the check `decode(_:width:)` makes, for a reader that
+    /// counts a document's rows as it streams them.
+    /// - Throws: `InputError`.
+    public static func checkRowCount(_ count: Int, path: String) throws(InputError) {
+        guard count > TableSpec.maxRows else { return }
+        throw InputError(path: path, "more than \(TableSpec.maxRows) rows, the most one table document may have")
+    }
+
+    /// A `"metrics"` object on its own (overrides of the defaults).
+    /// - Throws: `InputError`.
+    public func decodeMetrics(_ value: JSONValue) throws(InputError) -> TableMetrics {
+        try metrics(JSONNode(value, path: "metrics"))
+    }
+
+    // MARK: Sections and rows
+
+    private func section(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> SectionSpec {
+        let m = try node.members(known: ["header", "footer", "headerParagraph", "footerParagraph", "rows"])
+        var section = SectionSpec(rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
+        let grouped = metrics.groupedHeaderFont, plain = metrics.plainHeaderFont
+        (section.header, section.headerAttributes) = try text(m["header"], m["headerParagraph"], base: grouped)
+        (section.footer, section.footerAttributes) = try text(m["footer"], m["footerParagraph"], base: plain)
+        return section
+    }
+
+    /// A text (string, runs or null) and the paragraph style beside it, as a string and
+    /// its attributes (nil for a plain string without a paragraph style). Run fonts are
+    /// checked over `base`.
+    private func text(_ node: JSONNode?, _ paragraph: JSONNode?, base: FontSpec) throws(InputError)
+        -> (String?, LabelText?) {
+        let decoder = TextDecoder(fonts: fonts)
+        guard let node, node.value != .null else { return (nil, nil) }
+        let (string, runs) = try decoder.text(node.value, path: node.path, base: base)
+        let style = try paragraph.map { p throws(InputError) in try decoder.paragraph(p) }
+        return (string, runs == nil && style == nil ? nil : LabelText(runs: runs, paragraph: style))
+    }
+
+    /// One ROW.
+    func cell(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> CellSpec {
+        let m = try node.members(known: [
+            "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
+            "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
+            "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
+            "language",
+        ])
+        var cell = CellSpec()
+        if let id = m["id"] { cell.id = RowID(json: id.value) }
+        if let style = m["style"] { cell.style = try style.choice("cell style") }
+        let defaults = metrics.defaultFonts(for: cell.style)
+        if let font = m["font"] { cell.font = try self.font(font, defaultSize: defaults.text.size) }
+        if let font = m["detailFont"] { cell.detailFont = try self.font(font, defaultSize: defaults.detail.size) }
+        (cell.text, cell.textAttributes) = try text(m["text"], m["paragraph"], base: cell.font ?? defaults.text)
+        (cell.detailText, cell.detailTextAttributes) = try text(
+            m["detailText"], m["detailParagraph"], base: cell.detailFont ?? defaults.detail)
+        if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
+        if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
+        if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
+        if let image = m["image"] { cell.image = try size(image) }
+        if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory, metrics) }
+        if let editing = m["editing"] {
+            let e = try editing.members(known: ["control", "reorder"])
+            if let control = e["control"] { cell.editing.control = try control.choice("editing control") }
+            if let reorder = e["reorder"] { cell.editing.reorder = try reorder.bool() }
+        }
+        if let level = m["indentationLevel"] { cell.indentationLevel = try level.integer(in: 0...1000) }
+        if let width = m["indentationWidth"] { cell.indentationWidth = try width.number(in: 0...1000) }
+        if let actions = m["swipeActions"] {
+            cell.swipeActions = try actions.elements().map { node throws(InputError) in
+                let a = try node.members(known: ["title", "style"])
+                guard let title = a["title"] else { throw node.error("missing \"title\"") }
+                return SwipeAction(title: try title.string(), style: try a["style"]?.choice("swipe action style") ?? .normal)
+            }
+        }
+        if let height = m["height"] { cell.height = try rowHeight(height) }
+        if let minHeight = m["minHeight"] { cell.minHeight = try minHeight.number(in: 0...100_000) }
+        if let extra = m["additionalHeight"] { cell.additionalHeight = try extra.number(in: -100_000...100_000) }
+        if let attribute = m["semanticContentAttribute"] {
+            cell.semanticContentAttribute = try attribute.choice("semantic content attribute")
+        }
+        if let selected = m["selected"] { cell.selected = try selected.bool() }
+        if let open = m["swipeOpen"] {
+            cell.swipeOpen = try open.bool()
+            if cell.swipeOpen, cell.swipeActions.isEmpty { throw open.error("a row swiped open needs \"swipeActions\"") }
+        }
+        if let subviews = m["subviews"] {
+            var ids: Set<String> = ["textLabel", "detailTextLabel"]
+            cell.subviews = try subviews.elements().map { node throws(InputError) in
+                let view = try self.view(node, metrics)
+                guard ids.insert(view.id).inserted else {
+                    throw JSONNode(node.value, path: node.path + ".id").error("\"\(view.id)\" is used twice in this row")
+                }
+                return view
+            }
+        }
+        if let language = m["language"] { cell.adoptLanguage(try TextDecoder.language(language)) }
+        return cell
+    }
+
+    private func accessory(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> Accessory {
+        if case .object = node.value {
+            let a = try node.members(known: ["view"])
+            guard let view = a["view"] else { throw node.error("missing \"view\"") }
+            return .view(try self.view(view, metrics, defaultID: "accessoryView"))
+        }
+        let name = try node.string()
+        guard let accessory = Accessory.named[name] else {
+            let known = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"]
+            throw node.error("unknown accessory \"\(name)\" (expected \(known.joined(separator: ", ")), or {\"view\": …})")
+        }
+        return accessory
+    }
+
+    // MARK: Views
+
+    /// One VIEW. An accessory view needs no `"id"` (it is named "accessoryView" in the
+    /// output); a subview does.
+    private func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String? = nil) throws(InputError) -> ViewSpec {
+        let m = try node.members(known: [
+            "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "center", "autoresizing", "on",
+        ])
+        guard let id = try m["id"]?.string() ?? defaultID else { throw node.error("missing \"id\"") }
+        guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
+        var view = ViewSpec(id: id, kind: try kind.choice("view kind"))
+        // Only labels and buttons have text; only labels wrap it.
+        let titled = view.kind == .label || view.kind == .button
+        for key in ["text", "paragraph", "font"] where !titled {
+            if let given = m[key] { throw given.error("\"\(key)\" is for a label or a button: a \(view.kind.rawValue) has no text") }
+        }
+        if let lines = m["numberOfLines"], view.kind != .label {
+            throw lines.error("\"numberOfLines\" is for a label, not a \(view.kind.rawValue)")
+        }
+        let defaultFont = view.kind == .button ? metrics.buttonFont : metrics.textFont
+        if let font = m["font"] { view.font = try self.font(font, defaultSize: defaultFont.size) }
+        (view.text, view.textAttributes) = try text(m["text"], m["paragraph"], base: view.font ?? defaultFont)
+        if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
+        if let size = m["size"] { view.size = try self.size(size) }
+        if let on = m["on"] {
+            guard view.kind == .switch else { throw on.error("\"on\" is for a switch, not a \(view.kind.rawValue)") }
+            view.on = try on.bool()
+        }
+        var frameIsRect = false
+        if let frame = m["frame"] { (view.frame, frameIsRect) = try self.frame(frame) }
+        if let center = m["center"] {
+            // Setting `center` after a CGRect frame moves it; an inset rule places the view itself.
+            let placing = [("left", view.frame.left), ("right", view.frame.right), ("top", view.frame.top),
+                           ("bottom", view.frame.bottom), ("centerX", view.frame.centerX), ("centerY", view.frame.centerY)]
+            if !frameIsRect, let (key, _) = placing.first(where: { $0.1 != nil }) {
+                throw center.error("\"center\" places the view: its frame may give its size (or be a CGRect), not \"\(key)\"")
+            }
+            view.frame = view.frame.centered(at: try point(center))
+        }
+        if let mask = m["autoresizing"] {
+            for flag in try mask.elements() {
+                let name = try flag.string()
+                guard let bit = AutoresizingMask.named[name] else {
+                    let known = AutoresizingMask.named.keys.sorted().joined(separator: ", ")
+                    throw flag.error("unknown autoresizing flag \"\(name)\" (expected \(known))")
+                }
+                view.autoresizing.insert(bit)
+            }
+        }
+        let f = view.frame
+        let hasWidth = view.size != nil || f.width != nil || f.widthFraction != nil || (f.left != nil && f.right != nil)
+        let hasHeight = view.size != nil || f.height != nil || f.heightFraction != nil || (f.top != nil && f.bottom != nil)
+        if [.image, .view].contains(view.kind), !(hasWidth && hasHeight) {
+            throw node.error("a view of kind \(view.kind.rawValue) needs a size (\"size\", or a frame with width and height)")
+        }
+        if titled, view.text == nil {
+            throw node.error("a \(view.kind.rawValue) needs \"text\"")
+        }
+        return view
+    }
+
+    /// A FRAME: a CGRect as UIKit writes one, `[x, y, width, height]` or
+    /// `{"x", "y", "width", "height"}`, or a rule of insets, centre offsets and sizes.
+    /// - Returns: the rule, and whether it was written as a CGRect.
+    private func frame(_ node: JSONNode) throws(InputError) -> (FrameRule, isRect: Bool) {
+        if case .array = node.value {
+            let numbers = try node.elements()
+            guard numbers.count == 4 else {
+                throw node.error("a frame as an array is [x, y, width, height]: expected 4 numbers, got \(numbers.count)")
+            }
+            return (try rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), true)
+        }
+        if case .object(let members) = node.value, members.contains(where: { $0.key == "x" || $0.key == "y" }) {
+            let m = try node.members(known: ["x", "y", "width", "height"])
+            guard let x = m["x"], let y = m["y"], let width = m["width"], let height = m["height"] else {
+                throw node.error("a frame as a CGRect needs \"x\", \"y\", \"width\" and \"height\"")
+            }
+            return (try rect(x: x, y: y, width: width, height: height), true)
+        }
+        let m = try node.members(known: [
+            "left", "right", "top", "bottom", "centerX", "centerY", "width", "widthFraction", "height", "heightFraction",
+        ])
+        var rule = FrameRule()
+        rule.left = try m["left"]?.number()
+        rule.right = try m["right"]?.number()
+        rule.top = try m["top"]?.number()
+        rule.bottom = try m["bottom"]?.number()
+        rule.centerX = try m["centerX"]?.number()
+        rule.centerY = try m["centerY"]?.number()
+        rule.width = try m["width"]?.number(in: 0...1e6)
+        rule.widthFraction = try m["widthFraction"]?.number(in: 0...100)
+        rule.height = try m["height"]?.number(in: 0...1e6)
+        rule.heightFraction = try m["heightFraction"]?.number(in: 0...100)
+        try checkAxis(node, [("left", rule.left), ("right", rule.right), ("centerX", rule.centerX)],
+                      sizes: [("width", rule.width), ("widthFraction", rule.widthFraction)])
+        try checkAxis(node, [("top", rule.top), ("bottom", rule.bottom), ("centerY", rule.centerY)],
+                      sizes: [("height", rule.height), ("heightFraction", rule.heightFraction)])
+        return (rule, false)
+    }
+
+    /// A CGRect's four numbers as a rule (`FrameRule.init(_:)`): an origin anywhere, a size
+    /// not negative.
+    private func rect(x: JSONNode, y: JSONNode, width: JSONNode, height: JSONNode) throws(InputError) -> FrameRule {
+        FrameRule(CGRect(x: try x.number(), y: try y.number(),
+                         width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6)))
+    }
+
+    /// A CGPoint: `[x, y]` or `{"x", "y"}`.
+    private func point(_ node: JSONNode) throws(InputError) -> CGPoint {
+        if case .array = node.value {
+            let numbers = try node.elements()
+            guard numbers.count == 2 else { throw node.error("a point is [x, y]: expected 2 numbers, got \(numbers.count)") }
+            return CGPoint(x: try numbers[0].number(), y: try numbers[1].number())
+        }
+        let m = try node.members(known: ["x", "y"])
+        guard let x = m["x"], let y = m["y"] else { throw node.error("a point needs \"x\" and \"y\"") }
+        return CGPoint(x: try x.number(), y: try y.number())
+    }
+
+    /// An axis takes at most two of its leading inset, trailing inset and size, and a centre
+    /// offset only with a size (or alone).
+    private func checkAxis(_ node: JSONNode, _ positions: [(String, Double?)], sizes: [(String, Double?)]) throws(InputError) {
+        let givenSizes = sizes.filter { $0.1 != nil }.map(\.0)
+        if givenSizes.count > 1 { throw node.error("give one of \(givenSizes.joined(separator: " and "))") }
+        let given = positions.filter { $0.1 != nil }.map(\.0)
+        let center = positions[2].0
+        if given.contains(center), given.count > 1 {
+            throw node.error("\(center) cannot be combined with \(given.filter { $0 != center }.joined(separator: " or "))")
+        }
+        if given.count + givenSizes.count > 2 {
+            throw node.error("\((given + givenSizes).joined(separator: ", ")) over-constrain the frame: give at most two")
+        }
+    }
+
+    // MARK: Values
+
+    private func size(_ node: JSONNode) throws(InputError) -> TableMetrics.Size {
+        let m = try node.members(known: ["width", "height"])
+        guard let width = m["width"], let height = m["height"] else { throw node.error("needs \"width\" and \"height\"") }
+        return .init(width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6))
+    }
+
+    /// A FONT: family or file, size, weight; resolved once to make sure it exists. Without
+    /// a `"size"` it takes `defaultSize`, the size of the font it replaces (the style's
+    /// default); family and weight default to the system font's, regular.
+    private func font(_ node: JSONNode, defaultSize: Double) throws(InputError) -> FontSpec {
+        let m = try node.members(known: ["family", "file", "size", "weight", "italic"])
+        var spec = FontSpec(size: try m["size"]?.positive(maximum: 1000) ?? defaultSize)
+        if let family = m["family"] { spec.family = try family.string() }
+        if let file = m["file"] { spec.file = try file.string() }
+        if let weight = m["weight"] { spec.weight = try weight.choice("font weight") }
+        if let italic = m["italic"] { spec.italic = try italic.bool() }
+        do {
+            _ = try spec.resolve(in: fonts)
+        } catch let error as FontError {
+            throw node.error(error.description)
+        } catch {
+            throw node.error("\(error)")
+        }
+        return spec
+    }
+
+    /// A row height: `"auto"` (self-sizing) or a number of points, 0 hiding the row.
+    private func rowHeight(_ node: JSONNode) throws(InputError) -> RowHeight {
+        switch node.value {
+        case .string("auto"): return .auto
+        case .number: return .fixed(try node.number(in: 0...100_000))
+        case .string(let other): throw node.error("expected a number or \"auto\", got \"\(other)\"")
+        default: throw node.error("expected a number or \"auto\", got \(node.value.typeName)")
+        }
+    }
+
+    private func metrics(_ node: JSONNode) throws(InputError) -> TableMetrics {
+        var metrics = TableMetrics()
+        let setters = Self.metricSetters(self)
+        for (key, value) in try node.members(known: setters.keys.sorted()) {
+            try setters[key]!(&metrics, value)
+        }
+        return metrics
+    }
+
+    private typealias Setter = (inout TableMetrics, JSONNode) throws(InputError) -> Void
+
+    /// Every overridable metric by name.
+    private static func metricSetters(_ decoder: TableDecoder) -> [String: Setter] {
+        func number(_ path: WritableKeyPath<TableMetrics, Double>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try node.number(in: 0...100_000) }
+        }
+        func font(_ path: WritableKeyPath<TableMetrics, FontSpec>) -> Setter {
+            { metrics, node throws(InputError) in
+                metrics[keyPath: path] = try decoder.font(node, defaultSize: metrics[keyPath: path].size)
+            }
+        }
+        func size(_ path: WritableKeyPath<TableMetrics, TableMetrics.Size>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.size(node) }
+        }
+        func flag(_ path: WritableKeyPath<TableMetrics, Bool>) -> Setter {
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try node.bool() }
+        }
+        func insets(_ path: WritableKeyPath<TableMetrics, TableMetrics.Insets>) -> Setter {
+            { metrics, node throws(InputError) in
+                let m = try node.members(known: ["top", "bottom"])
+                guard let top = m["top"], let bottom = m["bottom"] else { throw node.error("needs \"top\" and \"bottom\"") }
+                metrics[keyPath: path] = .init(top: try top.number(in: 0...100_000), bottom: try bottom.number(in: 0...100_000))
+            }
+        }
+        return [
+            "scale": { metrics, node throws(InputError) in
+                let scale = try node.integer(in: 1...3)
+                metrics.scale = Double(scale)
+            },
+            "leadingMargin": number(\.leadingMargin), "trailingMargin": number(\.trailingMargin),
+            "verticalMargin": number(\.verticalMargin), "imageVerticalMargin": number(\.imageVerticalMargin), "rowHeight": number(\.rowHeight),
+            "separators": flag(\.separators), "imageSpacing": number(\.imageSpacing),
+            "value1Spacing": number(\.value1Spacing), "value2LabelWidth": number(\.value2LabelWidth),
+            "value2Spacing": number(\.value2Spacing), "textFont": font(\.textFont),
+            "subtitleDetailFont": font(\.subtitleDetailFont), "value1DetailFont": font(\.value1DetailFont),
+            "value2Font": font(\.value2Font), "sfVerticalMetrics": flag(\.sfVerticalMetrics),
+            "disclosureIndicatorWidth": number(\.disclosureIndicatorWidth), "checkmarkWidth": number(\.checkmarkWidth),
+            "detailButtonWidth": number(\.detailButtonWidth),
+            "detailDisclosureButtonWidth": number(\.detailDisclosureButtonWidth),
+            "accessoryViewPadding": number(\.accessoryViewPadding),
+            "disclosureIndicatorSize": size(\.disclosureIndicatorSize), "checkmarkSize": size(\.checkmarkSize),
+            "detailButtonSize": size(\.detailButtonSize), "detailDisclosureButtonSize": size(\.detailDisclosureButtonSize),
+            "switchSize": size(\.switchSize), "sliderHeight": number(\.sliderHeight), "sliderWidth": number(\.sliderWidth),
+            "buttonFont": font(\.buttonFont), "buttonPadding": size(\.buttonPadding), "buttonMinHeight": number(\.buttonMinHeight),
+            "editingControlWidth": number(\.editingControlWidth), "reorderControlWidth": number(\.reorderControlWidth),
+            "indentationWidth": number(\.indentationWidth), "swipeActionFont": font(\.swipeActionFont),
+            "swipeActionPadding": number(\.swipeActionPadding), "plainHeaderFont": font(\.plainHeaderFont),
+            "plainHeaderHeight": number(\.plainHeaderHeight), "plainHeaderPadding": insets(\.plainHeaderPadding),
+            "groupedHeaderFont": font(\.groupedHeaderFont), "groupedHeaderUppercase": flag(\.groupedHeaderUppercase),
+            "groupedHeaderPadding": insets(\.groupedHeaderPadding), "groupedFooterPadding": insets(\.groupedFooterPadding),
+            "groupedEmptyHeaderHeight": number(\.groupedEmptyHeaderHeight),
+            "groupedFirstEmptyHeaderHeight": number(\.groupedFirstEmptyHeaderHeight),
+            "groupedEmptyFooterHeight": number(\.groupedEmptyFooterHeight),
+            "insetGroupedMargin": number(\.insetGroupedMargin),
+        ]
+    }
+}

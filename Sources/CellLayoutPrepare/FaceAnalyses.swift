@@ -1,0 +1,63 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+import Synchronization
+
+/// What preparing text learns once about each font face, kept by the engine: which
+/// characters the face draws plainly (`PlainFace`) and which of its CJK glyphs no lookup
+/// acts on (`IdeographFace`, per script and language).
+///
+/// The analyses belong to this stage, so they live here, keyed by face, and not inside
+/// `FontFace`. An entry holds its face, so the face's identity stays its key. One engine
+/// per font library is the intended use; a second engine analyses the faces again.
+package final class FaceAnalyses: Sendable {
+    private struct Entry {
+        let face: FontFace
+        /// nil: not yet analysed; .some(nil): the face has no plain character.
+        var plain: PlainFace??
+        /// By script and language (a HarfBuzz language, an interned pointer; 0 for none).
+        var ideographsByScript: [IdeographKey: IdeographFace?] = [:]
+        /// Scripts that select the same lookups share one analysis.
+        var ideographsByLookups: [IdeographFace.Lookups: IdeographFace?] = [:]
+    }
+
+    private struct IdeographKey: Hashable {
+        let script: UInt32
+        let language: UInt
+    }
+
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    package init() {}
+
+    /// The face's plain-shaping tables, worked out on first use; nil when no character is
+    /// plain in it.
+    package func plainFace(of face: FontFace) -> PlainFace? {
+        if let known = entries.withLock({ $0[ObjectIdentifier(face)]?.plain }) { return known }
+        let made = PlainFace.analyse(face)
+        return entries.withLock { entries in
+            let id = ObjectIdentifier(face)
+            if let kept = entries[id]?.plain { return kept }
+            entries[id, default: Entry(face: face)].plain = .some(made)
+            return made
+        }
+    }
+
+    /// The face's `IdeographFace` for text in `script` and `language`, worked out on first
+    /// use, once per distinct set of lookups (nil: no CJK glyph of the face is plain in it).
+    package func ideographFace(of face: FontFace, script: hb_script_t, language: hb_language_t?) -> IdeographFace? {
+        let id = ObjectIdentifier(face)
+        let key = IdeographKey(script: script.rawValue, language: language.map { UInt(bitPattern: $0) } ?? 0)
+        if let known = entries.withLock({ $0[id]?.ideographsByScript[key] }) { return known }
+        let lookups = IdeographFace.lookups(face, script: script, language: language)
+        let shared = lookups.flatMap { lookups in entries.withLock { $0[id]?.ideographsByLookups[lookups] } }
+        let made = shared ?? lookups.flatMap { IdeographFace.analyse(face, lookups: $0) }
+        return entries.withLock { entries in
+            if let kept = entries[id]?.ideographsByScript[key] { return kept }
+            var entry = entries[id] ?? Entry(face: face)
+            if let lookups { entry.ideographsByLookups[lookups] = entry.ideographsByLookups[lookups] ?? .some(made) }
+            entry.ideographsByScript[key] = .some(made)
+            entries[id] = entry
+            return made
+        }
+    }
+}

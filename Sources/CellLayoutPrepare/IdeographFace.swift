@@ -1,0 +1,112 @@
+import CHarfBuzz
+import Synchronization
+import CellLayoutFontLibrary
+
+/// The CJK letters and punctuation a face draws, in text of one script and language, as
+/// their nominal glyphs at their nominal advances, changed by nothing but pairwise
+/// kerning, whatever their neighbours are: what lets a run of ideographs in a font that
+/// covers them (Noto Sans CJK, found by fallback) be measured from the font's tables as
+/// one piece instead of being shaped a break segment at a time.
+///
+/// The characters are `PlainShaping.notdefCandidates` (Han, Hiragana, Katakana, Bopomofo
+/// and Hangul letters, CJK punctuation and fullwidth forms; no mark, space, format
+/// character, default ignorable or emoji), each one cluster. A glyph of theirs is *plain*
+/// when it is no mark and no lookup HarfBuzz applies to the script and language
+/// (`LayoutLookups`) can start to act at it in text of such glyphs, pairwise kerning
+/// aside — the analysis that makes Latin plain (`PlainFace`). For such glyphs HarfBuzz's
+/// result for a run is the nominal glyphs and advances plus, between neighbours, the pair
+/// adjustment of the one lookup that covers the left glyph; shaped a segment at a time,
+/// each segment gives the same inside it, and the engine adds the same pair adjustment
+/// across segment boundaries (`ParagraphBuilder.kerning`, the width of the pair shaped
+/// together less the two alone). So one piece measured from the tables equals the
+/// per-segment pieces, kerning across their boundaries included (`IdeographRunTests`).
+///
+/// None for faces with AAT tables (morx, kerx, trak), a legacy kern table HarfBuzz would
+/// use, or layout tables the analysis cannot read.
+package final class IdeographFace: Sendable {
+    /// One bit per glyph id: the plain glyphs.
+    private let plain: [UInt64]
+    /// One bit per glyph id: plain glyphs some pairwise adjustment covers as the left glyph
+    /// of a pair (their kerning with the next glyph may be nonzero).
+    private let kerned: [UInt64]
+
+    private init(plain: [UInt64], kerned: [UInt64]) {
+        self.plain = plain
+        self.kerned = kerned
+    }
+
+    /// Whether `glyph` is plain.
+    @inline(__always)
+    package func isPlain(_ glyph: UInt32) -> Bool { Self.bit(plain, glyph) }
+
+    /// Whether the plain `glyph` may be kerned with the glyph after it.
+    @inline(__always)
+    package func mayKern(_ glyph: UInt32) -> Bool { Self.bit(kerned, glyph) }
+
+    @inline(__always)
+    private static func bit(_ bits: [UInt64], _ glyph: UInt32) -> Bool {
+        let word = Int(glyph >> 6)
+        return word < bits.count && bits[word] & (1 << UInt64(glyph & 63)) != 0
+    }
+
+    /// About the bytes held.
+    package var byteCount: Int { (plain.count + kerned.count) * 8 }
+
+    /// The lookups HarfBuzz applies to text of `script` in `language` in `face` (GSUB,
+    /// GPOS), or nil when the face has tables the analysis refuses: AAT tables, or a
+    /// legacy kern table HarfBuzz would use (GPOS has no kern feature for the script).
+    package static func lookups(_ face: FontFace, script: hb_script_t, language: hb_language_t?) -> Lookups? {
+        func has(_ table: String) -> Bool {
+            let blob = hb_face_reference_table(face.hbFace, LayoutLookups.tag(table))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+        if has("morx") || has("mort") || has("kerx") || has("trak") { return nil }
+        let lookups = LayoutLookups(face: face.hbFace, candidates: [])
+        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
+        if has("kern"), !lookups.hasFeature("kern", in: gpos, script: script, language: language) { return nil }
+        return Lookups(substitutions: lookups.lookups(in: gsub, script: script, language: language),
+                       positionings: lookups.lookups(in: gpos, script: script, language: language))
+    }
+
+    /// The lookups of GSUB and GPOS that text of one script and language gets.
+    package struct Lookups: Hashable, Sendable {
+        package let substitutions: Set<UInt32>
+        package let positionings: Set<UInt32>
+    }
+
+    /// The analysis for text that gets `lookups`, or nil when no CJK glyph of the face is
+    /// plain in it or its tables cannot be read.
+    package static func analyse(_ face: FontFace, lookups: Lookups) -> IdeographFace? {
+        try? make(face, lookups: lookups)
+    }
+
+    private static func make(_ face: FontFace, lookups selected: Lookups) throws -> IdeographFace? {
+        let hbFace = face.hbFace
+        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
+        let words = (Int(hb_face_get_glyph_count(hbFace)) + 63) / 64
+        var candidates = [UInt64](repeating: 0, count: words)
+        for (w, bits) in PlainShaping.notdefCandidates.enumerated() where bits != 0 {
+            for b in 0..<64 where bits & (1 << UInt64(b)) != 0 {
+                let value = UInt32(w * 64 + b)
+                var glyph: hb_codepoint_t = 0
+                guard let scalar = Unicode.Scalar(value), face.covers(scalar),
+                      hb_font_get_nominal_glyph(face.unscaled, value, &glyph) != 0, glyph != 0, Int(glyph >> 6) < words,
+                      hb_ot_layout_get_glyph_class(hbFace, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+                candidates[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+            }
+        }
+        guard candidates.contains(where: { $0 != 0 }) else { return nil }
+        let lookups = LayoutLookups(face: hbFace, candidates: candidates)
+        let acting = try lookups.actingGlyphs(in: gsub, lookups: selected.substitutions)
+            .union(try lookups.actingGlyphs(in: gpos, lookups: selected.positionings))
+        let touched = try lookups.actingGlyphs(in: gpos, lookups: selected.positionings, pairwiseActs: true)
+        var plain = candidates, kerned = [UInt64](repeating: 0, count: words)
+        for glyph in acting where Int(glyph >> 6) < words { plain[Int(glyph >> 6)] &= ~(1 << UInt64(glyph & 63)) }
+        for glyph in touched where Int(glyph >> 6) < words {
+            kerned[Int(glyph >> 6)] |= plain[Int(glyph >> 6)] & (1 << UInt64(glyph & 63))
+        }
+        guard plain.contains(where: { $0 != 0 }) else { return nil }
+        return IdeographFace(plain: plain, kerned: kerned)
+    }
+}

@@ -1,0 +1,253 @@
+import CHarfBuzz
+import CellLayoutCore
+import CellLayoutFontLibrary
+
+/// Splits a paragraph's clusters into items — runs of one script, one bidi level and one
+/// font — the way Pango 1.50 does (`pango_itemize`), so that neutral characters are
+/// measured in the font and script of the text around them.
+///
+/// Scripts: each cluster's script (UAX #24) with Common and Inherited resolved to their
+/// neighbours as ICU's and Pango's script iterators do: a neutral continues the run it
+/// follows, neutrals at the start of a paragraph take the first real script after them,
+/// and a closing bracket takes the script of the bracket it closes.
+///
+/// Fonts: every cluster but a *neutral* one picks its own font along the fallback
+/// chain. A neutral cluster — spaces (Zs, but U+1680, which is visible), controls, format
+/// characters (Cf: ZWJ, ZWNJ, bidi marks, the soft hyphen) and variation selectors — picks
+/// none: it takes the font of the item it sits in (at the start of an item, the font of
+/// the next cluster), so a space between two Hebrew words is drawn in the Hebrew font.
+/// When the font changes right after neutrals, they join the next item instead if its font
+/// comes earlier in the fallback chain ("the better font"). An item of neutrals only takes
+/// the paragraph's own font. Items also end where a run of emoji starts or ends, as Pango's
+/// emoji iterator ends them.
+///
+/// Decision (Decisions.md, "Which font draws a space"): CoreText's rule is not documented;
+/// this is Pango's, whose output the engine is checked against, and DirectWrite's
+/// (a fallback run keeps its spaces).
+package struct Itemizer {
+    /// Per cluster: the raw script on input, the resolved one on output.
+    package let scripts: Scratch<UInt32>
+    /// Per cluster: the first scalar value (brackets are found by it).
+    package let firsts: Scratch<UInt32>
+    /// Per cluster: bidi level.
+    package let levels: Scratch<UInt8>
+    /// Per cluster: `neutral`, `emoji` bits.
+    package let kinds: Scratch<UInt8>
+    /// Per cluster: the attribute run (0 in a plain text).
+    package let runs: Scratch<UInt16>
+    /// Per cluster: the font the cluster picked (anything for neutral clusters) on input,
+    /// the font it is drawn in on output.
+    package let fonts: UnsafeMutableBufferPointer<Unmanaged<Font>>
+    package let count: Int
+
+    package static let neutral: UInt8 = 1
+    package static let emoji: UInt8 = 2
+    /// A cluster no font of the chain covers, drawn as its font's .notdef glyph
+    /// (`PlainShaping.drawsAsNotdef`): the itemizer passes the bit through.
+    package static let notdef: UInt8 = 4
+
+    package init(count: Int, font: Font) {
+        self.count = count
+        scripts = Scratch(count: count)
+        firsts = Scratch(count: count)
+        levels = Scratch(count: count)
+        kinds = Scratch(count: count)
+        runs = Scratch(count: count)
+        fonts = .allocate(capacity: count)
+        fonts.initialize(repeating: Unmanaged.passUnretained(font))
+    }
+
+    package func free() {
+        scripts.free()
+        firsts.free()
+        levels.free()
+        kinds.free()
+        runs.free()
+        fonts.deallocate()
+    }
+
+    /// Resolves scripts, then fonts; `primary` is an attribute run's own font, and `rank`
+    /// orders fonts by their place in the fallback chain of a primary font (lower is better).
+    package func resolve(primary: (Int) -> Font, rank: (Font, Font) -> Int) {
+        resolveScripts()
+        resolveFonts(primary: primary, rank: rank)
+    }
+
+    /// UAX #24 script runs with Common and Inherited resolved to their neighbours, paired
+    /// brackets matched (ICU's `usc` iterator and Pango's `PangoScriptIter`).
+    private func resolveScripts() {
+        var stack: [(pair: Int, script: UInt32)] = []
+        var runScript = HB_SCRIPT_COMMON.rawValue
+        var runStart = 0
+        var stackFloor = 0  // brackets opened before the current run began
+        for c in 0..<count {
+            var script = scripts[c]
+            var closes = false
+            if !Self.isReal(script), let pair = Self.bracketPair(firsts[c]) {
+                if pair & 1 == 0 {
+                    if stack.count < 128 { stack.append((pair, runScript)) }
+                } else if let open = stack.lastIndex(where: { $0.pair == pair - 1 }) {
+                    stack.removeSubrange((open + 1)...)
+                    script = stack[open].script
+                    closes = true
+                }
+            }
+            if !Self.isReal(script) || !Self.isReal(runScript) || script == runScript {
+                if !Self.isReal(runScript), Self.isReal(script) {
+                    runScript = script
+                    for k in runStart..<c { scripts[k] = script }
+                    for k in stackFloor..<stack.count where !Self.isReal(stack[k].script) { stack[k].script = script }
+                }
+                scripts[c] = runScript
+            } else {
+                runScript = script
+                runStart = c
+                stackFloor = stack.count
+                scripts[c] = script
+            }
+            if closes, let last = stack.indices.last { stack.removeLast(); stackFloor = min(stackFloor, last) }
+        }
+        if !Self.isReal(runScript) {
+            for k in runStart..<count { scripts[k] = runScript }
+        }
+    }
+
+    /// Pango's font choice for neutrals, run by run (a run: one script, level, attribute
+    /// run and emoji-ness).
+    private func resolveFonts(primary: (Int) -> Font, rank: (Font, Font) -> Int) {
+        var runStart = 0
+        while runStart < count {
+            var runEnd = runStart + 1
+            while runEnd < count, scripts[runEnd] == scripts[runStart], levels[runEnd] == levels[runStart],
+                  runs[runEnd] == runs[runStart], (kinds[runEnd] & Self.emoji) == (kinds[runStart] & Self.emoji) {
+                runEnd += 1
+            }
+            let runFont = primary(Int(runs[runStart]))
+            resolveFonts(runStart..<runEnd, primary: runFont) { rank($0, runFont) }
+            runStart = runEnd
+        }
+    }
+
+    private func resolveFonts(_ run: Range<Int>, primary: Font, rank: (Font) -> Int) {
+        var itemFont: Unmanaged<Font>? = nil
+        var itemRank = 0
+        var itemStart = run.lowerBound
+        var firstNeutral = -1
+        for c in run {
+            if kinds[c] & Self.neutral != 0 {
+                if firstNeutral < 0 { firstNeutral = c }
+                if let itemFont { fonts[c] = itemFont }
+                continue
+            }
+            let font = fonts[c]
+            if let current = itemFont {
+                if font.toOpaque() != current.toOpaque() {
+                    let fontRank = rank(font.takeUnretainedValue())
+                    var start = c
+                    if firstNeutral > itemStart, fontRank < itemRank {
+                        for k in firstNeutral..<c { fonts[k] = font }
+                        start = firstNeutral
+                    }
+                    itemStart = start
+                    itemFont = font
+                    itemRank = fontRank
+                }
+            } else {
+                for k in itemStart..<c { fonts[k] = font }
+                itemFont = font
+                itemRank = rank(font.takeUnretainedValue())
+            }
+            firstNeutral = -1
+        }
+        if itemFont == nil {
+            let font = Unmanaged.passUnretained(primary)
+            for k in run { fonts[k] = font }
+        }
+    }
+
+    /// Whether `script` is a real script rather than Common, Inherited or Unknown.
+    @inline(__always)
+    package static func isReal(_ script: UInt32) -> Bool {
+        script != HB_SCRIPT_COMMON.rawValue && script != HB_SCRIPT_INHERITED.rawValue
+            && script != HB_SCRIPT_UNKNOWN.rawValue
+    }
+
+    /// Whether the scalar is neutral for font choice (Pango's rule): a control, format
+    /// character, surrogate, line or paragraph separator, space separator but U+1680, or
+    /// variation selector.
+    @inline(__always)
+    package static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value <= 0x20 || value == 0x7F }
+        if value < 0x10000 { return neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+        return isNeutralByCategory(scalar)
+    }
+
+    package static func isNeutralByCategory(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .lineSeparator, .paragraphSeparator: return true
+        case .spaceSeparator: return value != 0x1680
+        default: return false
+        }
+    }
+
+    /// `isNeutral` for the Basic Multilingual Plane, one bit per code point, worked out once
+    /// from HarfBuzz's general categories (Swift's property lookups for 65,536 code points
+    /// cost ~26 M instructions at start-up): a general-category lookup per cluster was a
+    /// tenth of preparing CJK text. `ItemizationTests` checks it against `isNeutralByCategory`.
+    package static let neutralBMP: [UInt64] = {
+        let unicode = hb_unicode_funcs_get_default()
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in UInt32(0)..<0x10000 {
+            let neutral: Bool
+            if value < 0x80 {
+                neutral = value <= 0x20 || value == 0x7F
+            } else if (0xFE00...0xFE0F).contains(value) {
+                neutral = true
+            } else {
+                switch hb_unicode_general_category(unicode, value) {
+                case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+                     HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
+                     HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR: neutral = true
+                case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: neutral = value != 0x1680
+                default: neutral = false
+                }
+            }
+            if neutral { bits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+        }
+        return bits
+    }()
+
+    /// The bracket pair index of `value`: even for an opening bracket, the next odd number
+    /// for its closing one; nil for anything else. Pango's table of paired characters.
+    package static func bracketPair(_ value: UInt32) -> Int? {
+        if value < 0x80 {
+            switch value {
+            case 0x28: return 0
+            case 0x29: return 1
+            case 0x3C: return 2
+            case 0x3E: return 3
+            case 0x5B: return 4
+            case 0x5D: return 5
+            case 0x7B: return 6
+            case 0x7D: return 7
+            default: return nil
+            }
+        }
+        guard let index = pairedCharacters.firstIndex(of: value) else { return nil }
+        return index + 8
+    }
+
+    /// Opening and closing brackets past ASCII, in pairs (Pango's `paired_chars`).
+    private static let pairedCharacters: [UInt32] = [
+        0x00AB, 0x00BB, 0x0F3A, 0x0F3B, 0x0F3C, 0x0F3D, 0x169B, 0x169C, 0x2018, 0x2019,
+        0x201A, 0x201B, 0x201C, 0x201D, 0x201E, 0x201F, 0x2039, 0x203A, 0x2045, 0x2046,
+        0x207D, 0x207E, 0x208D, 0x208E, 0x27E6, 0x27E7, 0x2983, 0x2984, 0x2985, 0x2986,
+        0x3008, 0x3009, 0x300A, 0x300B, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011,
+        0x3014, 0x3015, 0x3016, 0x3017, 0x3018, 0x3019, 0x301A, 0x301B, 0xFE59, 0xFE5A,
+        0xFE5B, 0xFE5C, 0xFE5D, 0xFE5E, 0xFF08, 0xFF09, 0xFF3B, 0xFF3D, 0xFF5B, 0xFF5D,
+        0xFF5F, 0xFF60, 0xFF62, 0xFF63,
+    ]
+}

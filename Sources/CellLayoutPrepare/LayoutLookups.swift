@@ -1,0 +1,407 @@
+import CHarfBuzz
+
+/// What a face's OpenType layout tables (GSUB, GPOS) can do to text made of a given set
+/// of glyphs: the static analysis behind plain shaping (`PlainShaping`).
+///
+/// HarfBuzz picks the lookups; this reads each one's subtables (types, coverage tables,
+/// rule sequences) to find the glyphs at which it could start to act on text whose glyphs
+/// all come from a candidate set. A lookup acts at a glyph only when the glyph is in its
+/// first coverage *and* the rest of some rule (ligature components, context, marks) can
+/// be matched; a rule that needs a glyph outside the candidate set can never match. The
+/// answer is conservative: when in doubt, a glyph is reported.
+package struct LayoutLookups {
+    /// The features HarfBuzz applies to every horizontal left-to-right run (`rvrn`,
+    /// `ltra`, `ltrm`, `rand`, the common and the horizontal features). `frac`, `numr` and
+    /// `dnom` are left out: HarfBuzz applies them only around U+2044 FRACTION SLASH, which
+    /// plain text never holds.
+    package static let defaultFeatures: Set<String> = [
+        "rvrn", "ltra", "ltrm", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
+        "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig",
+        "calt", "clig", "curs", "dist", "kern", "liga", "rclt",
+    ]
+
+    /// Why a face cannot be analysed: plain shaping is then off for it.
+    package struct Unsupported: Error {}
+
+    private let face: OpaquePointer
+    /// One bit per glyph id: the glyphs plain text may hold.
+    private let candidates: [UInt64]
+
+    package init(face: OpaquePointer, candidates: [UInt64]) {
+        self.face = face
+        self.candidates = candidates
+    }
+
+    /// The lookup indexes of `table` ("GSUB" or "GPOS") that HarfBuzz applies to text of
+    /// `script` in `language` (nil: none set): the script HarfBuzz selects (falling back
+    /// to DFLT, dflt, latn as it does), the language system it selects for the language
+    /// (else the default one), its required feature and the default features.
+    package func lookups(in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Set<UInt32> {
+        var lookups = Set<UInt32>()
+        for (feature, _) in features(in: table, script: script, language: language) {
+            let n = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
+            var got = n
+            var list = [UInt32](repeating: 0, count: Int(n))
+            hb_ot_layout_feature_get_lookups(face, table, feature, 0, &got, &list)
+            lookups.formUnion(list.prefix(Int(got)))
+        }
+        return lookups
+    }
+
+    /// Whether HarfBuzz finds feature `tag` in `table` for text of `script` (in the
+    /// language system it selects, as it decides, e.g., whether GPOS kerns).
+    package func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Bool {
+        features(in: table, script: script, language: language).contains { $0.tag == Self.tag(tag) }
+    }
+
+    /// The feature indexes and tags of `table` that HarfBuzz applies to text of `script`
+    /// in `language`: the required feature and the default features of the language
+    /// system HarfBuzz selects (the language's, else the default one) in the script it
+    /// selects.
+    private func features(in table: hb_tag_t, script: hb_script_t,
+                          language: hb_language_t? = nil) -> [(index: UInt32, tag: hb_tag_t)] {
+        var tagCount: UInt32 = 8, languageCount: UInt32 = 8
+        var scriptTags = [hb_tag_t](repeating: 0, count: 8)
+        var languageTags = [hb_tag_t](repeating: 0, count: 8)
+        hb_ot_tags_from_script_and_language(script, language, &tagCount, &scriptTags, &languageCount, &languageTags)
+        if language == nil { languageCount = 0 }
+        var scriptIndex: UInt32 = 0
+        var chosen: hb_tag_t = 0
+        hb_ot_layout_table_select_script(face, table, tagCount, &scriptTags, &scriptIndex, &chosen)
+        guard scriptIndex != UInt32(HB_OT_LAYOUT_NO_SCRIPT_INDEX) else { return [] }
+        var languageIndex: UInt32 = 0
+        hb_ot_layout_script_select_language(face, table, scriptIndex, languageCount, &languageTags, &languageIndex)
+
+        var features: [(index: UInt32, tag: hb_tag_t)] = []
+        var required: UInt32 = 0, requiredTag: hb_tag_t = 0
+        if hb_ot_layout_language_get_required_feature(face, table, scriptIndex, languageIndex, &required, &requiredTag) != 0 {
+            features.append((required, requiredTag))
+        }
+        let total = hb_ot_layout_language_get_feature_indexes(face, table, scriptIndex, languageIndex, 0, nil, nil)
+        var count = total
+        var indexes = [UInt32](repeating: 0, count: Int(total))
+        var tags = [hb_tag_t](repeating: 0, count: Int(total))
+        hb_ot_layout_language_get_feature_indexes(face, table, scriptIndex, languageIndex, 0, &count, &indexes)
+        count = total
+        hb_ot_layout_language_get_feature_tags(face, table, scriptIndex, languageIndex, 0, &count, &tags)
+        for (index, tag) in zip(indexes, tags) where Self.defaultFeatures.contains(Self.string(tag)) {
+            features.append((index, tag))
+        }
+        return features
+    }
+
+    /// The candidate glyphs at which one of `lookups` of `table` could act on text of
+    /// candidate glyphs, pairwise kerning aside: a GPOS pair adjustment that only moves the
+    /// first glyph's advance is not reported, since it depends on nothing but the pair —
+    /// unless the glyph is in the coverage of pairwise adjustments of two or more lookups.
+    /// So a plain glyph's kerning comes from one value record: HarfBuzz scales each
+    /// record to the font size on its own, and one value in font units, kept per face,
+    /// scales the same way (`PlainFace`).
+    /// - Throws: `Unsupported` for feature variations and for subtable types or formats
+    ///   this reader does not know.
+    /// - Parameter pairwiseActs: whether pairwise kerning counts as acting too (for a
+    ///   glyph whose kerning must be nil, such as .notdef's in `PlainFace.notdefIsPlain`).
+    package func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> Set<UInt32> {
+        let blob = hb_face_reference_table(face, table)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 10 else {
+            if lookups.isEmpty { return [] }
+            throw Unsupported()
+        }
+        let bytes = Bytes(base: UnsafeRawPointer(data), count: Int(length))
+        // Version 1.1 tables may swap lookups by variation coordinates.
+        if try bytes.u16(2) >= 1, length >= 14, try bytes.u32(10) != 0 { throw Unsupported() }
+        let isGPOS = table == Self.tag("GPOS")
+        let lookupList = Int(try bytes.u16(8))
+        let lookupCount = Int(try bytes.u16(lookupList))
+        var acting = Set<UInt32>()
+        // Glyphs some lookup's pairwise adjustments cover, and those two lookups cover.
+        var paired = Set<UInt32>(), pairedTwice = Set<UInt32>()
+        // Indexes past the list and null offsets are skipped, as HarfBuzz skips them.
+        for index in lookups.sorted() where Int(index) < lookupCount {
+            let lookupOffset = Int(try bytes.u16(lookupList + 2 + 2 * Int(index)))
+            guard lookupOffset != 0 else { continue }
+            let lookup = lookupList + lookupOffset
+            let type = try bytes.u16(lookup)
+            let flags = try bytes.u16(lookup + 2)
+            let subtableCount = Int(try bytes.u16(lookup + 4))
+            var lookupPaired = Set<UInt32>()
+            defer {
+                pairedTwice.formUnion(paired.intersection(lookupPaired))
+                paired.formUnion(lookupPaired)
+            }
+            for s in 0..<subtableCount {
+                let subtableOffset = Int(try bytes.u16(lookup + 6 + 2 * s))
+                guard subtableOffset != 0 else { continue }
+                var subtable = lookup + subtableOffset
+                var kind = type
+                if kind == (isGPOS ? 9 : 7) {  // Extension: the real type and an offset32
+                    kind = try bytes.u16(subtable + 2)
+                    let extensionOffset = Int(try bytes.u32(subtable + 4))
+                    guard extensionOffset != 0 else { continue }
+                    subtable += extensionOffset
+                }
+                if isGPOS, kind == 2, !pairwiseActs, try isPairwise(bytes, subtable, flags: flags) {
+                    lookupPaired.formUnion(try covered(bytes, subtable + Int(try bytes.u16(subtable + 2))))
+                } else {
+                    acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
+                }
+            }
+        }
+        return acting.union(pairedTwice)
+    }
+
+    /// Every lookup of `table`, whichever feature, script or language selects it.
+    package func allLookups(in table: hb_tag_t) -> Set<UInt32> {
+        Set(0..<hb_ot_layout_table_get_lookup_count(face, table))
+    }
+
+    /// Whether a pair adjustment subtable changes only the first glyph's advance, between
+    /// glyphs that are neighbours: a lookup that skips base glyphs or ligatures (flags
+    /// 0x2, 0x4) may pair glyphs that are not neighbours.
+    private func isPairwise(_ b: Bytes, _ at: Int, flags: UInt16) throws -> Bool {
+        let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
+        return valueFormat2 == 0 && valueFormat1 & ~0x0044 == 0 && flags & 0x0006 == 0
+    }
+
+    /// The candidate glyphs at which one subtable (of a lookup with `flags`) could start
+    /// to act.
+    private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, flags: UInt16, isGPOS: Bool) throws -> Set<UInt32> {
+        let format = try b.u16(at)
+        switch (isGPOS, type) {
+        case (false, 1), (false, 2), (false, 3), (true, 1), (true, 3), (true, 4), (true, 5), (true, 6):
+            // Single, multiple, alternate substitution; single, cursive, mark positioning:
+            // act wherever the (mark) coverage holds a candidate.
+            return try covered(b, at + Int(try b.u16(at + 2)))
+        case (true, 2):
+            // Pair adjustment that is not pairwise (`isPairwise`): it acts at its coverage.
+            return try covered(b, at + Int(try b.u16(at + 2)))
+        case (false, 4):
+            return try ligatureStarts(b, at)
+        case (false, 5), (true, 7):
+            return try contextStarts(b, at, format: format, chained: false)
+        case (false, 6), (true, 8):
+            return try contextStarts(b, at, format: format, chained: true)
+        case (false, 8):
+            // Reverse chaining single substitution: coverage, backtrack and lookahead coverages.
+            var coverages = [at + Int(try b.u16(at + 2))]
+            let backtrack = Int(try b.u16(at + 4))
+            for i in 0..<backtrack { coverages.append(at + Int(try b.u16(at + 6 + 2 * i))) }
+            let lookaheadAt = at + 6 + 2 * backtrack
+            for i in 0..<Int(try b.u16(lookaheadAt)) { coverages.append(at + Int(try b.u16(lookaheadAt + 2 + 2 * i))) }
+            for coverage in coverages.dropFirst() where try covered(b, coverage).isEmpty { return [] }
+            return try covered(b, coverages[0])
+        default:
+            throw Unsupported()
+        }
+    }
+
+    /// Ligature substitution: the first glyphs that have a ligature whose components are
+    /// all candidates.
+    private func ligatureStarts(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
+        let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+        let setCount = Int(try b.u16(at + 4))
+        var starts = Set<UInt32>()
+        for (first, i) in firsts where isCandidate(first) && i < setCount {
+            let setOffset = Int(try b.u16(at + 6 + 2 * i))
+            guard setOffset != 0 else { continue }
+            let set = at + setOffset
+            for l in 0..<Int(try b.u16(set)) {
+                let ligature = set + Int(try b.u16(set + 2 + 2 * l))
+                let components = Int(try b.u16(ligature + 2))
+                if try (0..<max(0, components - 1)).allSatisfy({ isCandidate(UInt32(try b.u16(ligature + 4 + 2 * $0))) }) {
+                    starts.insert(first)
+                    break
+                }
+            }
+        }
+        return starts
+    }
+
+    /// Contextual and chained contextual lookups, formats 1 (glyph rules), 2 (class rules)
+    /// and 3 (coverage sequences): the first glyphs of rules whose every other position
+    /// can be a candidate.
+    private func contextStarts(_ b: Bytes, _ at: Int, format: UInt16, chained: Bool) throws -> Set<UInt32> {
+        switch format {
+        case 1:
+            let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+            let setCount = Int(try b.u16(at + 4))
+            var starts = Set<UInt32>()
+            for (first, i) in firsts where isCandidate(first) && i < setCount {
+                let set = at + Int(try b.u16(at + 6 + 2 * i))
+                guard set != at else { continue }
+                if try rules(b, set).contains(where: { rule in
+                    try sequences(b, rule, chained: chained).allSatisfy { $0.allSatisfy(isCandidate) }
+                }) { starts.insert(first) }
+            }
+            return starts
+        case 2:
+            let coverage = at + Int(try b.u16(at + 2))
+            // A null class definition offset (an unused backtrack or lookahead) is nil: all class 0.
+            let classDefs: [Int?] = try (chained ? [4, 6, 8] : [4]).map { field in
+                let offset = Int(try b.u16(at + field))
+                return offset == 0 ? nil : at + offset
+            }
+            let setCount = Int(try b.u16(at + (chained ? 10 : 6)))
+            let setsAt = at + (chained ? 12 : 8)
+            // Which classes of each class definition have a candidate member (class 0, the
+            // glyphs listed nowhere, is assumed to).
+            let live = try classDefs.map { try candidateClasses(b, $0) }
+            let inputClasses = try classMap(b, classDefs[chained ? 1 : 0])
+            var starts = Set<UInt32>()
+            for (first, _) in try coverageGlyphs(b, coverage) where isCandidate(first) {
+                // Every class a (malformed, overlapping) definition gives the glyph.
+                for cls in (inputClasses[first] ?? [0]).map(Int.init) where cls < setCount {
+                    let setOffset = Int(try b.u16(setsAt + 2 * cls))
+                    guard setOffset != 0 else { continue }
+                    if try rules(b, at + setOffset).contains(where: { rule in
+                        let seqs = try sequences(b, rule, chained: chained)
+                        // chained: backtrack, input, lookahead; plain: input
+                        return seqs.enumerated().allSatisfy { k, seq in
+                            let defs = live[chained ? k : 0]
+                            return seq.allSatisfy { $0 == 0 || defs.contains($0) }
+                        }
+                    }) { starts.insert(first) }
+                }
+            }
+            return starts
+        case 3:
+            var coverages: [[Int]] = []  // chained: backtrack, input, lookahead; plain: input
+            if chained {
+                var p = at + 2
+                for _ in 0..<3 {
+                    let n = Int(try b.u16(p))
+                    coverages.append(try (0..<n).map { at + Int(try b.u16(p + 2 + 2 * $0)) })
+                    p += 2 + 2 * n
+                }
+            } else {
+                let n = Int(try b.u16(at + 2))
+                coverages.append(try (0..<n).map { at + Int(try b.u16(at + 6 + 2 * $0)) })
+            }
+            let input = coverages[chained ? 1 : 0]
+            guard let first = input.first else { return [] }
+            for coverage in coverages.joined() where try covered(b, coverage).isEmpty { return [] }
+            return try covered(b, first)
+        default:
+            throw Unsupported()
+        }
+    }
+
+    /// The rule offsets of a rule set.
+    private func rules(_ b: Bytes, _ set: Int) throws -> [Int] {
+        try (0..<Int(try b.u16(set))).map { set + Int(try b.u16(set + 2 + 2 * $0)) }
+    }
+
+    /// A rule's sequences past its first glyph: [input] for a context rule, [backtrack,
+    /// input, lookahead] for a chained one (glyph ids or class values).
+    private func sequences(_ b: Bytes, _ rule: Int, chained: Bool) throws -> [[UInt32]] {
+        if !chained {
+            let count = Int(try b.u16(rule))
+            return [try (0..<max(0, count - 1)).map { UInt32(try b.u16(rule + 4 + 2 * $0)) }]
+        }
+        var p = rule
+        var result: [[UInt32]] = []
+        for k in 0..<3 {
+            var n = Int(try b.u16(p))
+            if k == 1 { n = max(0, n - 1) }  // the input count includes the first glyph
+            result.append(try (0..<n).map { UInt32(try b.u16(p + 2 + 2 * $0)) })
+            p += 2 + 2 * n
+        }
+        return result
+    }
+
+    private func isCandidate(_ glyph: UInt32) -> Bool {
+        let word = Int(glyph >> 6)
+        return word < candidates.count && candidates[word] & (1 << UInt64(glyph & 63)) != 0
+    }
+
+    /// The candidate glyphs of a coverage table.
+    private func covered(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
+        Set(try coverageGlyphs(b, at).lazy.map(\.glyph).filter(isCandidate))
+    }
+
+    /// The glyphs of a coverage table with their coverage indexes (a glyph of ranges that
+    /// overlap is listed once per range, so every index HarfBuzz could find is seen).
+    private func coverageGlyphs(_ b: Bytes, _ at: Int) throws -> [(glyph: UInt32, index: Int)] {
+        let count = Int(try b.u16(at + 2))
+        switch try b.u16(at) {
+        case 1:
+            return try (0..<count).map { (UInt32(try b.u16(at + 4 + 2 * $0)), $0) }
+        case 2:
+            var glyphs: [(glyph: UInt32, index: Int)] = []
+            try ranges(b, at) { start, end, startIndex in
+                glyphs.append(contentsOf: (start...end).map { (UInt32($0), startIndex + $0 - start) })
+            }
+            return glyphs
+        default:
+            throw Unsupported()
+        }
+    }
+
+    /// A class definition table as glyph → its classes (one, unless ranges of a malformed
+    /// table overlap; glyphs not listed are class 0).
+    private func classMap(_ b: Bytes, _ at: Int?) throws -> [UInt32: [UInt16]] {
+        var map: [UInt32: [UInt16]] = [:]
+        guard let at else { return map }
+        switch try b.u16(at) {
+        case 1:
+            let start = UInt32(try b.u16(at + 2)), count = Int(try b.u16(at + 4))
+            for i in 0..<count { map[start + UInt32(i), default: []].append(try b.u16(at + 6 + 2 * i)) }
+        case 2:
+            try ranges(b, at) { start, end, cls in
+                for g in start...end { map[UInt32(g), default: []].append(UInt16(cls)) }
+            }
+        default:
+            throw Unsupported()
+        }
+        return map
+    }
+
+    /// Calls `body` with each range record (start, end, value) of a format 2 coverage or
+    /// class definition table. Ranges must be sorted by their start (HarfBuzz's binary
+    /// search assumes so) and may touch or overlap; more than two glyph spaces' worth of
+    /// entries, only a hostile table has, is refused.
+    private func ranges(_ b: Bytes, _ at: Int, _ body: (Int, Int, Int) throws -> Void) throws {
+        var previousStart = -1, total = 0
+        for r in 0..<Int(try b.u16(at + 2)) {
+            let start = Int(try b.u16(at + 4 + 6 * r)), end = Int(try b.u16(at + 6 + 6 * r))
+            let value = Int(try b.u16(at + 8 + 6 * r))
+            guard start >= previousStart, start <= end else { throw Unsupported() }
+            total += end - start + 1
+            guard total <= 2 << 16 else { throw Unsupported() }
+            try body(start, end, value)
+            previousStart = start
+        }
+    }
+
+    /// The classes of a class definition that have at least one candidate member.
+    private func candidateClasses(_ b: Bytes, _ at: Int?) throws -> Set<UInt32> {
+        Set(try classMap(b, at).filter { isCandidate($0.key) }.flatMap { $0.value.map(UInt32.init) })
+    }
+
+    package static func tag(_ name: String) -> hb_tag_t {
+        name.utf8.reduce(0) { ($0 << 8) | hb_tag_t($1) }
+    }
+
+    private static func string(_ tag: hb_tag_t) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
+    }
+}
+
+/// Big-endian reads from a table, bounds-checked: a truncated or corrupt table makes the
+/// analysis fail (and plain shaping stay off) instead of reading past the end.
+private struct Bytes {
+    let base: UnsafeRawPointer
+    let count: Int
+
+    func u16(_ offset: Int) throws -> UInt16 {
+        guard offset >= 0, offset + 2 <= count else { throw LayoutLookups.Unsupported() }
+        return UInt16(base.load(fromByteOffset: offset, as: UInt8.self)) << 8
+            | UInt16(base.load(fromByteOffset: offset + 1, as: UInt8.self))
+    }
+
+    func u32(_ offset: Int) throws -> UInt32 {
+        UInt32(try u16(offset)) << 16 | UInt32(try u16(offset + 2))
+    }
+}

@@ -1,0 +1,169 @@
+import CHarfBuzz
+import CICU
+import CellLayoutCore
+
+/// Plain text (`PlainShaping`) in a paragraph: measured from the font's tables instead
+/// of shaped.
+extension ParagraphBuilder {
+    /// A paragraph made only of plain characters of one script and Common ones (most
+    /// Latin, Greek and Cyrillic text), or nil: plain runs with a cluster per code unit,
+    /// measured from the font's tables. The same paragraph the general path builds (whose
+    /// itemizer gives every cluster that one script), without its per-cluster font, script
+    /// and piece work. In an attributed text the paragraph may cross attribute runs, each
+    /// with plain tables of its own font that shape the script plain: each run's part is a
+    /// piece of its own, kerned with the next part only when both are in the same font (as
+    /// `kerning(between:)` does), and each run's `kern` is added to its clusters.
+    package func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
+                        into segments: PackedSegmentBuffer) -> PreparedParagraph? {
+        let length = range.count
+        let parts = RunParts(runs: runs, range: range)
+        // Every part must be plain in its run's font; the script is the paragraph's.
+        var scripts: UInt8 = 0
+        for part in parts {
+            guard let plain = part.run < 0 ? plain : runs!.plains[part.run] else { return nil }
+            for i in part.units {
+                guard plain.isPlain(base[i]) else { return nil }
+                scripts |= PlainShaping.scriptClass(base[i]).rawValue
+            }
+        }
+        let script: hb_script_t
+        switch scripts & ~PlainShaping.ScriptClass.common.rawValue {
+        case 0: script = HB_SCRIPT_COMMON
+        case PlainShaping.ScriptClass.latin.rawValue: script = HB_SCRIPT_LATIN
+        case PlainShaping.ScriptClass.greek.rawValue: script = HB_SCRIPT_GREEK
+        case PlainShaping.ScriptClass.cyrillic.rawValue: script = HB_SCRIPT_CYRILLIC
+        default: return nil  // scripts meet: the general path splits the pieces there
+        }
+        for part in parts {
+            guard (part.run < 0 ? plain! : runs!.plains[part.run]!).shapesPlain(script) else { return nil }
+        }
+        let breaks = Self.lineBreaks(base, length)
+        let breakCount = breaks.count
+        var measures = Measures(clusterCount: length)
+        var clusterRuns: [UInt16] = []
+        if runs != nil { clusterRuns.reserveCapacity(length) }
+        for part in parts {
+            let plain = part.run < 0 ? plain! : runs!.plains[part.run]!
+            appendPlain(base, part.units, clusters: part.units, offset: range.lowerBound, plain: plain,
+                        script: script, run: max(0, part.run), into: &measures)
+            guard let runs else { continue }
+            let start = part.units.lowerBound
+            if start > 0, runs.fonts[part.run - 1] === runs.fonts[part.run] {
+                let kern = plain.kern(base[start - 1], base[start])
+                measures.kerns[start - 1] = kern
+                measures.advances[start - 1] += kern
+                measures.pieces[measures.pieces.count - 2].kernAfter = kern
+            }
+            let runKern = runs.kerns[part.run]
+            if runKern != 0 {
+                for c in part.units { measures.advances[c] += runKern }
+            }
+            clusterRuns.append(contentsOf: repeatElement(UInt16(part.run), count: part.units.count))
+        }
+        let flags = Scratch<UInt8>(count: length)
+        for i in 0..<length {
+            if let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
+        }
+        // The break opportunities inside the paragraph, then its end.
+        var next = 0
+        let ends = sequence(state: ()) { _ -> Int? in
+            while next < breakCount {
+                let end = Int(breaks[next])
+                next += 1
+                if end < length { return end }
+            }
+            guard next == breakCount else { return nil }
+            next += 1
+            return length
+        }
+        return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
+                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns,
+                              into: segments)
+    }
+
+    /// Measures a piece of plain text in `script` from the font's tables (one code unit
+    /// per cluster): nominal advances, kerning between neighbours. A piece that follows a
+    /// plain run of the same script extends it (kerning across the join included), so
+    /// neighbouring plain words make one piece; else it starts a run of its own. `run` is
+    /// the attribute run (0 in a plain text): pieces of different runs stay apart, to be
+    /// drawn each with its attributes.
+    package func appendPlain(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
+        script: hb_script_t, run: Int, into m: inout Measures
+    ) {
+        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
+        m.plainGlyphs = glyphs
+        let count = units.count
+        for k in 0..<count {
+            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
+            glyphs[cluster] = plain.glyph(unit)
+            var advance = plain.advance(unit)
+            if k + 1 < count {
+                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
+                m.kerns[cluster] = kern
+                advance += kern
+            }
+            m.advances[cluster] = advance
+        }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+           last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
+            let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
+            m.kerns[clusters.lowerBound - 1] = kern
+            m.advances[clusters.lowerBound - 1] += kern
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
+                level: 0, run: run)
+        } else {
+            m.pieces.append(ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
+                run: run))
+        }
+    }
+
+    /// Measures a piece of characters the font lacks (`PlainShaping.drawsAsNotdef`, one
+    /// code unit per cluster) as HarfBuzz shapes them: the .notdef glyph at its advance,
+    /// unkerned. A piece that follows a .notdef run of the same font, script and attribute
+    /// run extends it, so a line of CJK text the fonts lack is one piece.
+    package func appendNotdef(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
+        advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
+    ) {
+        if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
+        for cluster in clusters { m.advances[cluster] = advance }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+           last.run == run, last.script == script, !plain.isPlain(base[units.lowerBound - 1]) {
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
+                run: run)
+        } else {
+            m.pieces.append(ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
+        }
+    }
+}
+
+/// The parts of a paragraph in each attribute run it crosses, in order: the run (-1 for a
+/// plain text, which is one part) and the part's code units, paragraph-relative.
+package struct RunParts: Sequence, IteratorProtocol {
+    package let runs: RunTable?
+    package let range: Range<Int>
+    private var run: Int
+    private var start: Int
+
+    package init(runs: RunTable?, range: Range<Int>) {
+        self.runs = runs
+        self.range = range
+        run = runs?.run(at: range.lowerBound, from: 0) ?? -1
+        start = range.lowerBound
+    }
+
+    package mutating func next() -> (run: Int, units: Range<Int>)? {
+        guard start < range.upperBound else { return nil }
+        var end = range.upperBound
+        if let runs, run + 1 < runs.starts.count { end = Swift.min(end, runs.starts[run + 1]) }
+        defer { start = end; run += 1 }
+        return (run, (start - range.lowerBound)..<(end - range.lowerBound))
+    }
+}

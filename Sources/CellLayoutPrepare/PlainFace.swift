@@ -1,0 +1,170 @@
+import CHarfBuzz
+import Synchronization
+import CellLayoutFontLibrary
+
+/// The size-independent half of plain shaping (`PlainShaping`) for one face: which
+/// characters are plain, their nominal glyphs, and the kerning between plain characters
+/// in font units — one table per face, however many sizes the face is used at.
+///
+/// A character is plain when HarfBuzz shapes it in this face as its nominal glyph with
+/// its nominal advance, changed by nothing but pairwise kerning, whatever its neighbours
+/// are. Worked out once per face from its layout tables (`LayoutLookups`): the glyph is
+/// no mark, no lookup of the default features can start to act at it in text of such
+/// glyphs, and at most one lookup's pair adjustments cover it. Latin, Greek, Cyrillic and
+/// Common characters from U+0020 to U+052F may be plain; Greek and Cyrillic only when
+/// HarfBuzz selects the same lookups for them (script `grek` / `cyrl`, the languages
+/// Greek and Russian the engine shapes them in) as for Latin text, and Latin only when
+/// Common text gets the same lookups too. None for faces with AAT tables (morx, kerx,
+/// trak), a legacy kern table without GPOS kerning, or tables the analysis cannot read.
+///
+/// Kerning is measured the first time a pair is met: the pair shaped by HarfBuzz at the
+/// face's own scale (units per em), less the two nominal advances. Thread-safe: the table
+/// is filled with relaxed atomic stores, and two threads that meet a new pair at once
+/// store the same value.
+package final class PlainFace: @unchecked Sendable {
+    /// The face's nominal glyph of each code unit from `PlainShaping.first`, or 0 where
+    /// the unit is not plain.
+    package let glyphs: [UInt16]
+    /// The scripts (`PlainShaping.ScriptClass` bits) whose text may be shaped plain.
+    package let scripts: UInt8
+    /// Whether text of characters the face lacks is its .notdef glyph (glyph 0) at its
+    /// nominal advance, one per character, unkerned: no lookup of the face's (of any
+    /// feature) can act on a run of .notdef glyphs, and there is no legacy kern table.
+    /// `PlainShaping.drawsAsNotdef(_:)` says which characters HarfBuzz leaves so.
+    package let notdefIsPlain: Bool
+    /// Each plain unit's row in the kerning table (from `PlainShaping.first`).
+    private let rows: [UInt16]
+    private let rowCount: Int
+    /// Kerning in font units of each pair of plain units, `rowCount × rowCount`:
+    /// `unmeasured` until the pair is first met.
+    private let kerning: UnsafeMutablePointer<Atomic<Int16>>
+    private static let unmeasured = Int16.min
+    /// The unscaled HarfBuzz font of the face (owned by the face, which outlives its tables).
+    private let unscaled: OpaquePointer
+
+    /// About the bytes the tables hold.
+    package var byteCount: Int { glyphs.count * 4 + rowCount * rowCount * 2 }
+
+    private init(glyphs: [UInt16], scripts: UInt8, notdefIsPlain: Bool, unscaled: OpaquePointer) {
+        self.glyphs = glyphs
+        self.scripts = scripts
+        self.notdefIsPlain = notdefIsPlain
+        self.unscaled = unscaled
+        var rows = [UInt16](repeating: 0, count: glyphs.count)
+        var count = 0
+        for i in glyphs.indices where glyphs[i] != 0 {
+            rows[i] = UInt16(count)
+            count += 1
+        }
+        self.rows = rows
+        self.rowCount = count
+        kerning = .allocate(capacity: count * count)
+        for i in 0..<count * count { (kerning + i).initialize(to: Atomic(Self.unmeasured)) }
+    }
+
+    deinit {
+        kerning.deinitialize(count: rowCount * rowCount)
+        kerning.deallocate()
+    }
+
+    /// The kerning between plain units `left` and `right`, in font units.
+    @inline(__always)
+    package func kern(_ left: UInt16, _ right: UInt16) -> Int32 {
+        let index = Int(rows[Int(left &- PlainShaping.first)]) &* rowCount &+ Int(rows[Int(right &- PlainShaping.first)])
+        let known = kerning[index].load(ordering: .relaxed)
+        if known != Self.unmeasured { return Int32(known) }
+        let measured = measureKern(left, right)
+        if let stored = Int16(exactly: measured), stored != Self.unmeasured {
+            kerning[index].store(stored, ordering: .relaxed)
+        }
+        return measured
+    }
+
+    /// The pair shaped by HarfBuzz in font units, less the two nominal advances. The
+    /// script does not matter: every plain script selects the same lookups.
+    private func measureKern(_ left: UInt16, _ right: UInt16) -> Int32 {
+        let pair = [left, right]
+        let shaped = pair.withUnsafeBufferPointer {
+            Shaper.shape($0, hbFont: unscaled, script: HB_SCRIPT_LATIN, isRightToLeft: false)
+        }
+        let nominal = Int64(hb_font_get_glyph_h_advance(unscaled, hb_codepoint_t(glyphs[Int(left - PlainShaping.first)])))
+            + Int64(hb_font_get_glyph_h_advance(unscaled, hb_codepoint_t(glyphs[Int(right - PlainShaping.first)])))
+        return Int32(clamping: shaped.width - nominal)
+    }
+
+    /// The tables of `face`, or nil when it has no plain characters.
+    package static func analyse(_ face: FontFace) -> PlainFace? {
+        guard let (glyphs, scripts) = try? plainGlyphs(face), glyphs.contains(where: { $0 != 0 }) else { return nil }
+        return PlainFace(glyphs: glyphs, scripts: scripts, notdefIsPlain: (try? notdefIsPlain(face)) ?? false,
+                         unscaled: face.unscaled)
+    }
+
+    /// Whether no lookup of the face, of any feature, can act on text of .notdef glyphs
+    /// (kerning of a .notdef pair included), and no legacy kern table can kern one.
+    private static func notdefIsPlain(_ face: FontFace) throws -> Bool {
+        let kern = hb_face_reference_table(face.hbFace, LayoutLookups.tag("kern"))
+        defer { hb_blob_destroy(kern) }
+        guard hb_blob_get_length(kern) == 0 else { return false }
+        let lookups = LayoutLookups(face: face.hbFace, candidates: [1])  // glyph 0 alone
+        for table in ["GSUB", "GPOS"].map(LayoutLookups.tag) {
+            let acting = try lookups.actingGlyphs(in: table, lookups: lookups.allLookups(in: table), pairwiseActs: true)
+            if acting.contains(0) { return false }
+        }
+        return true
+    }
+
+    private static func plainGlyphs(_ face: FontFace) throws -> ([UInt16], UInt8)? {
+        let hbFace = face.hbFace
+        func has(_ table: String) -> Bool {
+            let blob = hb_face_reference_table(hbFace, LayoutLookups.tag(table))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+        if has("morx") || has("mort") || has("kerx") || has("trak") { return nil }
+        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
+
+        var candidates = [UInt64](repeating: 0, count: (Int(hb_face_get_glyph_count(hbFace)) + 63) / 64)
+        var glyphs = [UInt16](repeating: 0, count: Int(PlainShaping.end - PlainShaping.first))
+        for unit in PlainShaping.first..<PlainShaping.end where PlainShaping.mayBePlain(unit) {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(face.unscaled, hb_codepoint_t(unit), &glyph) != 0, glyph != 0,
+                  glyph <= UInt16.max, Int(glyph >> 6) < candidates.count,
+                  hb_ot_layout_get_glyph_class(hbFace, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
+            glyphs[Int(unit - PlainShaping.first)] = UInt16(glyph)
+            candidates[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+        }
+        let lookups = LayoutLookups(face: hbFace, candidates: candidates)
+        typealias Class = PlainShaping.ScriptClass
+        // Latin and Common text decide the lookups; Greek and Cyrillic join when theirs are the same.
+        var scripts = Class.latin.rawValue | Class.common.rawValue | Class.greek.rawValue | Class.cyrillic.rawValue
+        for table in [gsub, gpos] {
+            let latin = lookups.lookups(in: table, script: HB_SCRIPT_LATIN)
+            guard latin == lookups.lookups(in: table, script: HB_SCRIPT_COMMON) else { return nil }
+            for other in [Class.greek, .cyrillic] where scripts & other.rawValue != 0 {
+                if lookups.lookups(in: table, script: other.script, language: other.language) != latin {
+                    scripts &= ~other.rawValue
+                }
+            }
+        }
+        // HarfBuzz kerns with the legacy table (which may kern the second glyph, or be a
+        // state machine) when GPOS has no kern feature for the script it selects.
+        if has("kern") {
+            guard lookups.hasFeature("kern", in: gpos, script: HB_SCRIPT_LATIN),
+                  lookups.hasFeature("kern", in: gpos, script: HB_SCRIPT_COMMON) else { return nil }
+            for other in [Class.greek, .cyrillic]
+            where !lookups.hasFeature("kern", in: gpos, script: other.script, language: other.language) {
+                scripts &= ~other.rawValue
+            }
+        }
+        let latin = [gsub, gpos].map { lookups.lookups(in: $0, script: HB_SCRIPT_LATIN) }
+        let acting = try lookups.actingGlyphs(in: gsub, lookups: latin[0])
+            .union(try lookups.actingGlyphs(in: gpos, lookups: latin[1]))
+        for i in glyphs.indices where glyphs[i] != 0 {
+            let unit = PlainShaping.first + UInt16(i)
+            if acting.contains(UInt32(glyphs[i])) || PlainShaping.scriptClass(unit).rawValue & scripts == 0 {
+                glyphs[i] = 0
+            }
+        }
+        return (glyphs, scripts)
+    }
+}

@@ -1,0 +1,142 @@
+import Glibc
+import Synchronization
+
+/// Where prepared texts keep their packed segments: one block after another in shared
+/// chunks, so that the segments of texts prepared one after another lie one after another
+/// in memory, and re-fitting a table's rows streams through memory instead of jumping to
+/// a separate allocation per text.
+///
+/// Thread-safe: carving is under a lock (once per prepared text). A chunk is freed when the
+/// last text holding a block of it is, so a chunk outlives its texts only while one of
+/// them lives; texts with more segments than a quarter chunk get a chunk of their own.
+package final class SegmentArena: Sendable {
+    /// Segments per shared chunk (8 bytes each: 64 KB).
+    package static let chunkCapacity = 8192
+
+    private let current = Mutex<SegmentChunk?>(nil)
+
+    /// A block holding the segments the builder wrote into `segments`, and the chunk that
+    /// owns it: a long text's own buffer becomes its chunk (not copied, so never held twice),
+    /// a short one's is copied next to the texts before it and freed.
+    package func store(_ segments: PackedSegmentBuffer) -> (chunk: SegmentChunk, segments: UnsafeBufferPointer<PackedSegment>) {
+        let count = segments.count
+        if count > Self.chunkCapacity / 4 {
+            let chunk = SegmentChunk(adopting: segments)
+            return (chunk, UnsafeBufferPointer(start: chunk.base, count: count))
+        }
+        return store(count: count) { block in
+            _ = block.initialize(fromContentsOf: segments.entries)
+        }
+    }
+
+    /// A block of `count` segments written by `fill` (which initializes every one), and
+    /// the chunk that owns it.
+    package func store(count: Int, fill: (UnsafeMutableBufferPointer<PackedSegment>) -> Void)
+        -> (chunk: SegmentChunk, segments: UnsafeBufferPointer<PackedSegment>) {
+        if count > Self.chunkCapacity / 4 {
+            let chunk = SegmentChunk(capacity: count)
+            return (chunk, chunk.fill(at: 0, count: count, fill))
+        }
+        let (chunk, start) = current.withLock { current -> (SegmentChunk, Int) in
+            if let chunk = current, chunk.used + count <= chunk.capacity {
+                defer { chunk.used += count }
+                return (chunk, chunk.used)
+            }
+            let chunk = SegmentChunk(capacity: Self.chunkCapacity)
+            chunk.used = count
+            current = chunk
+            return (chunk, 0)
+        }
+        // The range carved out is this caller's alone: written outside the lock.
+        return (chunk, chunk.fill(at: start, count: count, fill))
+    }
+}
+
+/// One chunk of a `SegmentArena`. Its `used` count changes only under the arena's lock,
+/// and each block is written once, by the text it was carved for, before the text is
+/// shared: hence Sendable.
+package final class SegmentChunk: @unchecked Sendable {
+    package let capacity: Int
+    package var used = 0
+    /// The chunk's memory, from `malloc` (as a `PackedSegmentBuffer`'s, which a chunk may
+    /// take over).
+    package let base: UnsafeMutablePointer<PackedSegment>
+
+    package init(capacity: Int) {
+        self.capacity = capacity
+        base = malloc(max(1, capacity) * MemoryLayout<PackedSegment>.stride)!.assumingMemoryBound(to: PackedSegment.self)
+    }
+
+    /// A chunk that is `segments`' memory, fitted to what it holds and wholly used.
+    package init(adopting segments: PackedSegmentBuffer) {
+        base = segments.takeFitted()
+        capacity = segments.count
+        used = capacity
+    }
+
+    deinit { free(base) }
+
+    /// The block of `count` segments at `start`, written by `fill`.
+    package func fill(at start: Int, count: Int, _ fill: (UnsafeMutableBufferPointer<PackedSegment>) -> Void)
+        -> UnsafeBufferPointer<PackedSegment> {
+        let block = UnsafeMutableBufferPointer(start: base + start, count: count)
+        fill(block)
+        return UnsafeBufferPointer(block)
+    }
+}
+
+/// The packed segments of one text as the builder writes them, paragraph by paragraph
+/// (`PreparedText.packedSegments`, before any metrics marks): grown by `realloc`, which moves
+/// a long buffer's pages rather than copying them, and whose untouched tail costs no memory.
+/// Freed with the buffer unless a `SegmentChunk` takes it over.
+package final class PackedSegmentBuffer {
+    private var base: UnsafeMutablePointer<PackedSegment>?
+    private var capacity = 0
+    /// How many entries are written.
+    package private(set) var count = 0
+    /// Whether a segment took `PackedSegment.wide`.
+    package private(set) var hasWide = false
+
+    deinit { free(base) }
+
+    /// The entries written.
+    package var entries: UnsafeBufferPointer<PackedSegment> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more entries.
+    package func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(count + extra, capacity + capacity / 2, 16)
+        base = realloc(base, capacity * MemoryLayout<PackedSegment>.stride)!.assumingMemoryBound(to: PackedSegment.self)
+    }
+
+    /// Appends a segment of widths `width` and `trailing` (layout units); room for one
+    /// entry must be reserved (a wide segment makes room for its other two).
+    @inline(__always)
+    package func append(width: Int64, trailing: Int64) {
+        if let packed = PackedSegment(width: width, trailing: trailing) {
+            base![count] = packed
+            count += 1
+            return
+        }
+        reserve(3)
+        hasWide = true
+        base![count] = .wide
+        base![count + 1] = PackedSegment(bits: UInt64(bitPattern: width))
+        base![count + 2] = PackedSegment(bits: UInt64(bitPattern: trailing))
+        count += 3
+    }
+
+    /// Ends the paragraph whose segments were appended (room for one entry must be reserved).
+    package func endParagraph() {
+        base![count] = .paragraphEnd
+        count += 1
+    }
+
+    /// Hands the memory over, fitted to `count`: the buffer no longer frees it.
+    fileprivate func takeFitted() -> UnsafeMutablePointer<PackedSegment> {
+        let fitted = realloc(base, max(1, count) * MemoryLayout<PackedSegment>.stride)!
+            .assumingMemoryBound(to: PackedSegment.self)
+        base = nil
+        return fitted
+    }
+}

@@ -1,0 +1,120 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// Shapes one piece of text — one font, one script, one direction — with HarfBuzz.
+package enum Shaper {
+    /// The glyphs of `units` in `font`, shaped without surrounding context, so that the
+    /// result depends on nothing but the arguments (what makes it safe to memoize).
+    package static func shape(
+        _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t? = nil
+    ) -> ShapedText {
+        font.face.shapings.add(1, ordering: .relaxed)
+        return shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language)
+    }
+
+    /// The glyphs of `units` in the HarfBuzz font `hbFont` (a `Font`'s, or a face's
+    /// unscaled one, whose positions are in font units).
+    package static func shape(
+        _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t? = nil
+    ) -> ShapedText {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_set_script(buffer, script)
+        if let language { hb_buffer_set_language(buffer, language) }
+        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_shape(hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let n = Int(count)
+        var glyphs = [UInt32](repeating: 0, count: n)
+        var advances = [Int32](repeating: 0, count: n)
+        var xOffsets = [Int32](repeating: 0, count: n)
+        var yOffsets = [Int32](repeating: 0, count: n)
+        var clusters = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            glyphs[i] = infos[i].codepoint
+            clusters[i] = Int32(infos[i].cluster)
+            advances[i] = positions[i].x_advance
+            xOffsets[i] = positions[i].x_offset
+            yOffsets[i] = positions[i].y_offset
+        }
+        var nominal = [Int32](repeating: 0, count: n)
+        glyphs.withUnsafeBufferPointer { ids in
+            nominal.withUnsafeMutableBufferPointer { out in
+                hb_font_get_glyph_h_advances(
+                    hbFont, count, ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
+                    out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
+            }
+        }
+        // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
+        let kerns = (0..<n).map { advances[$0] == 0 ? 0 : advances[$0] - nominal[$0] }
+        return ShapedText(
+            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
+            kerns: kerns)
+    }
+
+    /// The script of `scalar` (Common and Inherited for characters of no one script).
+    package static func script(of scalar: Unicode.Scalar) -> hb_script_t {
+        let value = scalar.value
+        if value < 0x80 {
+            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            return letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        }
+        return hb_unicode_script(unicodeFunctions, value)
+    }
+
+    /// The language a piece of `script` is shaped in, which selects the font's
+    /// language-specific forms (`locl`: Korean spacing in Noto Sans CJK, for one): the
+    /// text's `preferred` language when it is written in that script, else the script's
+    /// sample language — Pango's `compute_derived_language` for a text tagged English. Han
+    /// has no sample language (it is shared by Chinese, Japanese and Korean), and Latin
+    /// and Common text is shaped without one, so plain shaping's analysis (which reads the
+    /// default language system) holds.
+    package static func language(for script: hb_script_t, preferred: String?) -> hb_language_t? {
+        if let preferred, let primary = preferred.lowercased().split(separator: "-").first,
+           writes(String(primary), script) {
+            return hb_language_from_string(preferred, -1)
+        }
+        let sample: String? = switch script {
+        case HB_SCRIPT_HANGUL: "ko"
+        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: "ja"
+        case HB_SCRIPT_THAI: "th"
+        case HB_SCRIPT_HEBREW: "he"
+        case HB_SCRIPT_ARABIC: "ar"
+        case HB_SCRIPT_DEVANAGARI: "hi"
+        case HB_SCRIPT_CYRILLIC: "ru"
+        case HB_SCRIPT_GREEK: "el"
+        case HB_SCRIPT_BENGALI: "bn"
+        case HB_SCRIPT_TAMIL: "ta"
+        case HB_SCRIPT_GEORGIAN: "ka"
+        case HB_SCRIPT_ARMENIAN: "hy"
+        case HB_SCRIPT_KHMER: "km"
+        case HB_SCRIPT_LAO: "lo"
+        case HB_SCRIPT_MYANMAR: "my"
+        default: nil
+        }
+        return sample.map { hb_language_from_string($0, -1) }
+    }
+
+    /// Whether the language `primary` (a primary subtag) is written in `script`, for the
+    /// scripts where it decides between fonts or forms: Han, Kana, Hangul.
+    private static func writes(_ primary: String, _ script: hb_script_t) -> Bool {
+        switch primary {
+        case "ja": [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA].contains(script)
+        case "ko": [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL].contains(script)
+        case "zh": [HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO].contains(script)
+        default: false
+        }
+    }
+
+    /// Whether `script` is a real script rather than Common, Inherited or Unknown.
+    package static func isSpecific(_ script: hb_script_t) -> Bool {
+        script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+    }
+
+    nonisolated(unsafe) private static let unicodeFunctions = hb_unicode_funcs_get_default()
+}

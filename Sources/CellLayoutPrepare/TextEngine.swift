@@ -1,0 +1,173 @@
+import Synchronization
+import CellLayoutCore
+import CellLayoutFontLibrary
+
+/// Prepares texts for measuring: the entry point of the text pipeline.
+///
+/// An engine owns the memo of shaped pieces that all its preparations share, so one
+/// engine per process (or per font library) is the intended use. Thread-safe: prepare
+/// texts from as many threads as you like.
+///
+/// ```swift
+/// let engine = try TextEngine()
+/// let font = try engine.fonts.font(family: "Inter", size: 17)
+/// let layout = engine.prepare("Hello, world", font: font).fit(width: 343)
+/// print(layout.lineCount, layout.usedWidth, layout.height())
+/// ```
+public final class TextEngine: Sendable {
+    /// Where fonts and fallback fonts come from.
+    public let fonts: FontLibrary
+    package let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
+    package let pairMemo: BoundedMemo<PairKey, Int32>
+    /// Where prepared texts keep their packed segments.
+    private let segmentArena = SegmentArena()
+    /// What each text font needs once, by font id: bounded, so that a stream of ever new
+    /// sizes does not keep a table per size (a font dropped here is made again when met).
+    private let fontTables = BoundedMemo<Int, FontTables>(maxEntries: 512, maxBytes: 96 << 20) { _, tables in
+        tables.byteCount
+    }
+    /// What the engine learns once about each font face.
+    package let faceAnalyses = FaceAnalyses()
+    /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
+    /// by HarfBuzz; the two agree exactly, which tests check with this off.
+    package let usesPlainShaping: Bool
+
+    /// "…" and the plain shaping tables of one text font.
+    private struct FontTables: Sendable {
+        let ellipsis: Ellipsis
+        let plain: PlainShaping?
+
+        /// About the bytes held.
+        var byteCount: Int { 2048 + (plain == nil ? 0 : PlainShaping.byteCount) }
+    }
+
+    /// Creates an engine.
+    /// - Parameters:
+    ///   - fonts: the font library (default: the bundled fonts and the system's).
+    ///   - shapeMemoEntries: the most shaped pieces (about one per distinct word) kept;
+    ///     0 turns the memo off.
+    ///   - shapeMemoBytes: about the most bytes the memo holds.
+    public convenience init(fonts: FontLibrary, shapeMemoEntries: Int = 200_000, shapeMemoBytes: Int = 64 << 20) {
+        self.init(fonts: fonts, shapeMemoEntries: shapeMemoEntries, shapeMemoBytes: shapeMemoBytes,
+                  usesPlainShaping: true)
+    }
+
+    package init(fonts: FontLibrary, shapeMemoEntries: Int, shapeMemoBytes: Int, usesPlainShaping: Bool) {
+        self.fonts = fonts
+        self.usesPlainShaping = usesPlainShaping
+        self.shapeMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes) { key, shaped in
+            shaped.byteCount + key.byteCount
+        }
+        self.pairMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes / 8) { _, _ in 64 }
+    }
+
+    /// Creates an engine over a new library of the bundled and system fonts.
+    /// - Throws: `FontError` when the bundled fonts cannot be read.
+    public convenience init() throws {
+        self.init(fonts: try FontLibrary())
+    }
+
+    /// How many shaped pieces came from the memo, and how many were shaped.
+    public var shapeStatistics: (hits: Int, misses: Int) { shapeMemo.statistics }
+
+    /// Prepares `text` for fitting in `font`: splits hard paragraphs, finds break
+    /// opportunities and grapheme clusters, picks fallback fonts, shapes.
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - font: its font.
+    ///   - vertical: whose vertical metrics set the line height (default: the font's).
+    ///   - paragraphStyle: how the paragraphs are set (default: UIKit's default style).
+    ///   - language: the text's language, which picks its fallback fonts and Han forms
+    ///     (default: the font library's `FontLibrary/language`).
+    /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
+    public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
+                        paragraphStyle: ParagraphStyle = ParagraphStyle(), language: TextLanguage? = nil) -> PreparedText {
+        let units = Self.utf16(text)
+        let tables = tables(for: font)
+        let slot = fonts.slot(for: language)
+        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, language: slot).build()
+        }
+        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+                            utf16Count: units.count, paragraphs: paragraphs, segments: segments,
+                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: paragraphStyle)
+    }
+
+    /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:language:)`, with
+    /// each run in its own font (`font` where the run names none) and kerning, pieces
+    /// split where runs change, and font kerning across a run boundary only where both
+    /// runs have the same font.
+    /// - Parameters:
+    ///   - text: the runs and the paragraph style.
+    ///   - font: the font of runs that name none.
+    ///   - vertical: whose vertical metrics set the line heights (default: the fonts').
+    ///   - language: the text's language (default: the font library's).
+    public func prepare(_ text: AttributedText, font: Font, vertical: VerticalMetrics = .font,
+                        language: TextLanguage? = nil) -> PreparedText {
+        var units: [UInt16] = []
+        var starts: [Int] = [], fonts: [Font] = [], plains: [PlainShaping?] = [], kerns: [Int32] = []
+        var styles: [RunStyle] = []
+        for run in text.runs where !run.text.isEmpty {
+            let runFont = run.font ?? font
+            let tables = tables(for: runFont)
+            let kern = LayoutUnits.rounded(run.kern)
+            let natural = LineMetrics(font: runFont, vertical: vertical)
+            starts.append(units.count)
+            units += Self.utf16(run.text)
+            fonts.append(runFont)
+            plains.append(tables.plain)
+            kerns.append(kern)
+            styles.append(RunStyle(
+                font: runFont,
+                metrics: LineMetrics(ascent: natural.ascent + run.baselineOffset,
+                                     descent: natural.descent - run.baselineOffset, gap: natural.gap),
+                baselineOffset: run.baselineOffset, kern: kern, color: run.color, ellipsis: tables.ellipsis))
+        }
+        let tables = tables(for: font)
+        let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
+        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
+            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
+                             language: self.fonts.slot(for: language)).build()
+        }
+        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+                            utf16Count: units.count, paragraphs: paragraphs, segments: segments,
+                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: text.paragraphStyle,
+                            runStyles: styles)
+    }
+
+    /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin
+    /// corpus) is widened byte by byte from the string's UTF-8 storage. Both are several
+    /// times faster than copying the String's UTF-16 view, which walks breadcrumbs.
+    private static func utf16(_ text: String) -> [UInt16] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map(UInt16.init) : nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        var units: [UInt16] = []
+        units.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x10000 {
+                units.append(UInt16(scalar.value))
+            } else {
+                units.append(UTF16.leadSurrogate(scalar))
+                units.append(UTF16.trailSurrogate(scalar))
+            }
+        }
+        return units
+    }
+
+    /// The font's "…" and plain shaping tables, made once per font rather than once per
+    /// text: every prepared text carries the "…" for truncation.
+    private func tables(for font: Font) -> FontTables {
+        fontTables.value(for: font.id) {
+            let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
+                ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
+                    .build().paragraphs[0].pieces[0]
+            }
+            // Without plain shaping every piece is shaped, so `shaped` is there.
+            return FontTables(
+                ellipsis: Ellipsis(piece: piece, shaped: piece.shaped!),
+                plain: usesPlainShaping ? PlainShaping(font: font, analyses: faceAnalyses) : nil)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// The item index: every section's items (header, rows, footer) in one `OffsetIndex`,
+/// and `sectionStarts` mapping sections to their first item.
+extension TableLayout {
+    package func shiftSections(after section: Int, by count: Int) {
+        for s in (section + 1)..<sectionStarts.count { sectionStarts[s] += count }
+    }
+
+    package func sectionIndex(ofItem item: Int) -> Int {
+        var low = 0, high = sectionStates.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sectionStarts[mid] <= item { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    package func rowPath(ofItem item: Int) -> RowPath? {
+        let section = sectionIndex(ofItem: item)
+        let row = item - sectionStarts[section] - 1
+        guard row >= 0, row < spec.sections[section].rows.count else { return nil }
+        return RowPath(section: section, row: row)
+    }
+}
