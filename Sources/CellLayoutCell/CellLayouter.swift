@@ -33,6 +33,10 @@ public struct CellLayouter: Sendable {
     public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil,
                        inheriting direction: LayoutDirection = .leftToRight, rowHeight: RowHeight = .auto)
         throws -> RowLayout {
+        if let category = cell.contentSizeCategory, category != measurer.contentSizeCategory {
+            return try CellLayouter(measurer: measurer.at(category))
+                .layout(cell, width: width, previous: previous, inheriting: direction, rowHeight: rowHeight)
+        }
         let rightToLeft = cell.semanticContentAttribute.layoutDirection(inheriting: direction) == .rightToLeft
         let row = try layoutLeftToRight(cell, width: width, previous: previous, rightToLeft: rightToLeft,
                                         height: cell.height ?? rowHeight)
@@ -50,7 +54,7 @@ public struct CellLayouter: Sendable {
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
         throws -> [RowLayout] {
-        let row = CellLayouter(measurer: measurer.forOneRow())
+        let row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory))
         var previous: SubviewState?
         return try widths.map { width in
             let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)

@@ -189,6 +189,12 @@ public struct CellSpec: Hashable, Sendable {
     public var subviews: [ViewSpec] {
         get { extrasBox?.extras.subviews ?? [] } set { extras.subviews = newValue }
     }
+    /// The content size category the row's text styles are sized at
+    /// (`UITraitCollection.preferredContentSizeCategory`); nil follows the table's
+    /// (`TableMetrics.contentSizeCategory`).
+    public var contentSizeCategory: ContentSizeCategory? {
+        get { extrasBox?.extras.contentSizeCategory } set { extras.contentSizeCategory = newValue }
+    }
     /// Whether the cell lays out right to left (`UIView.semanticContentAttribute`);
     /// `.unspecified` follows the table.
     public var semanticContentAttribute: SemanticContentAttribute {
@@ -221,6 +227,7 @@ public struct CellSpec: Hashable, Sendable {
         var additionalHeight = 0.0
         var subviews: [ViewSpec] = []
         var semanticContentAttribute = SemanticContentAttribute.unspecified
+        var contentSizeCategory: ContentSizeCategory?
     }
 
     /// `Extras` behind one reference: immutable (a setter makes a new box), so copies of a

@@ -21,6 +21,9 @@ public final class LabelMeasurer: Sendable {
     /// The texts of the one row this measurer serves (see `forOneRow()`), in place of the
     /// memo; nil for a measurer shared by many rows.
     private let rowTexts: RowTexts?
+    /// The category text styles and scaled fonts are sized at: the metrics', or the one
+    /// row's own (`forOneRow(category:)`).
+    public let contentSizeCategory: ContentSizeCategory
 
     /// Hashed and compared by the text's UTF-8 bytes: String's own hashing first puts
     /// non-ASCII text in normal form (NFC), which cost more than the rest of a lookup. Two
@@ -64,21 +67,29 @@ public final class LabelMeasurer: Sendable {
             96 + key.text.utf8.count * 12
         }
         self.rowTexts = nil
+        self.contentSizeCategory = metrics.contentSizeCategory
     }
 
-    private init(sharing other: LabelMeasurer, rowTexts: RowTexts) {
+    private init(sharing other: LabelMeasurer, rowTexts: RowTexts?, category: ContentSizeCategory) {
         engine = other.engine
         metrics = other.metrics
         fonts = other.fonts
         prepared = other.prepared
         self.rowTexts = rowTexts
+        contentSizeCategory = category
     }
 
     /// A measurer for one row, sharing this one's fonts, that keeps the row's prepared
     /// texts for as long as it lives, and no others: a row laid out at several widths is
-    /// prepared once, without a trip through the memo that many rows share.
-    package func forOneRow() -> LabelMeasurer {
-        LabelMeasurer(sharing: self, rowTexts: RowTexts())
+    /// prepared once, without a trip through the memo that many rows share. `category`
+    /// (the row's own) sizes its text styles instead of the metrics'.
+    package func forOneRow(category: ContentSizeCategory? = nil) -> LabelMeasurer {
+        LabelMeasurer(sharing: self, rowTexts: RowTexts(), category: category ?? contentSizeCategory)
+    }
+
+    /// This measurer (its fonts, texts and row) sizing text styles at `category`.
+    func at(_ category: ContentSizeCategory) -> LabelMeasurer {
+        category == contentSizeCategory ? self : LabelMeasurer(sharing: self, rowTexts: rowTexts, category: category)
     }
 
     /// The prepared text for `key`: the row's own, or the memo's.
@@ -87,10 +98,13 @@ public final class LabelMeasurer: Sendable {
         return prepared.value(for: key, orMake: make)
     }
 
-    /// The font `spec` names.
+    /// The font `spec` names, a text style or scaled size taken at this measurer's
+    /// `contentSizeCategory` (a table's fonts follow its trait collection, as UIKit's
+    /// `adjustsFontForContentSizeCategory` labels do).
     /// - Throws: `FontError`.
     public func font(_ spec: FontSpec) throws -> Font {
-        try fonts.value(for: spec) { try spec.resolve(in: engine.fonts) }
+        let sized = spec.at(contentSizeCategory)
+        return try fonts.value(for: sized) { try sized.resolve(in: engine.fonts) }
     }
 
     /// `text` prepared in `font` (and `language`, nil for the font library's) with the

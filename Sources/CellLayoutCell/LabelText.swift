@@ -80,18 +80,30 @@ public struct FontOverride: Hashable, Sendable {
     public var weight: FontWeight?
     /// Whether italic.
     public var italic: Bool?
+    /// A text style whose size (at the category) and weight the font takes.
+    public var textStyle: TextStyle?
+    /// The text style the size scales with (`UIFontMetrics`).
+    public var relativeTo: TextStyle?
+    /// Axis values by tag, added to (and replacing) the base's.
+    public var variations: [String: Double]
 
     /// - Parameters: the keys to replace.
     public init(family: String? = nil, file: String? = nil, size: Double? = nil, weight: FontWeight? = nil,
-                italic: Bool? = nil) {
+                italic: Bool? = nil, textStyle: TextStyle? = nil, relativeTo: TextStyle? = nil,
+                variations: [String: Double] = [:]) {
         self.family = family
         self.file = file
         self.size = size
         self.weight = weight
         self.italic = italic
+        self.textStyle = textStyle
+        self.relativeTo = relativeTo
+        self.variations = variations
     }
 
-    /// `base` with these keys replaced (a family replaces a file, and a file a family).
+    /// `base` with these keys replaced (a family replaces a file, and a file a family). A
+    /// text style brings its weight (unless `weight` is given) and replaces a size; a size
+    /// replaces a text style; `relativeTo` scales the size.
     public func applied(to base: FontSpec) -> FontSpec {
         var spec = base
         if let family {
@@ -99,9 +111,23 @@ public struct FontOverride: Hashable, Sendable {
             spec.file = nil
         }
         if let file { spec.file = file }
-        if let size { spec.size = size }
+        if let textStyle {
+            spec.textStyle = textStyle
+            spec.relativeTo = nil
+            spec.size = textStyle.size(at: .large)
+            spec.weight = textStyle.weight
+        }
+        if let size {
+            spec.size = size
+            spec.textStyle = nil
+        }
+        if let relativeTo {
+            spec.relativeTo = relativeTo
+            spec.textStyle = nil
+        }
         if let weight { spec.weight = weight }
         if let italic { spec.italic = italic }
+        spec.variations.merge(variations) { $1 }
         return spec
     }
 }

@@ -35,18 +35,25 @@ public struct TableMetrics: Hashable, Sendable {
     /// Space between value2's columns. *Unsourced*: 6.
     public var value2Spacing: Double = 6
 
-    /// textLabel font of default, value1 and subtitle cells. *Sourced*: system 17.
-    public var textFont: FontSpec = .system(17)
-    /// detailTextLabel font of subtitle cells. *Unsourced*: system 12 (iOS 7–10).
-    public var subtitleDetailFont: FontSpec = .system(12)
-    /// detailTextLabel font of value1 cells. *Sourced*: system 17.
-    public var value1DetailFont: FontSpec = .system(17)
-    /// Both label fonts of value2 cells. *Unsourced*: system 15.
-    public var value2Font: FontSpec = .system(15)
+    /// textLabel font of default, value1 and subtitle cells. *Sourced*: system 17, the
+    /// `body` text style at `large` (sized at the table's `contentSizeCategory`).
+    public var textFont = FontSpec(textStyle: .body)
+    /// detailTextLabel font of subtitle cells. *Unsourced*: system 12 (iOS 7–10), the
+    /// `caption1` text style at `large`.
+    public var subtitleDetailFont = FontSpec(textStyle: .caption1)
+    /// detailTextLabel font of value1 cells. *Sourced*: system 17, `body` at `large`.
+    public var value1DetailFont = FontSpec(textStyle: .body)
+    /// Both label fonts of value2 cells. *Unsourced*: system 15, `subheadline` at `large`.
+    public var value2Font = FontSpec(textStyle: .subheadline)
     /// When set, every label's line height is 1.193359375 × its point size (San Francisco's
     /// vertical metrics: ascender 1950 + descender 494 over 2048 units) instead of the
-    /// bundled font's own. Default off.
+    /// font's own, whatever the font. Default off: `"system"` has SF's line heights anyway
+    /// (`FontLibrary.systemFontMetrics`); other fonts keep their own.
     public var sfVerticalMetrics: Bool = false
+    /// The content size category text styles and scaled fonts are sized at
+    /// (`UIContentSizeCategory`); a row may name its own (`CellSpec.contentSizeCategory`).
+    /// Default `large`, an iPhone's.
+    public var contentSizeCategory: ContentSizeCategory = .default
 
     /// Content width an accessory takes. *Sourced* (FDTemplateLayoutCell): 34.
     public var disclosureIndicatorWidth: Double = 34
@@ -98,8 +105,9 @@ public struct TableMetrics: Hashable, Sendable {
     public var plainHeaderHeight: Double = 22
     /// Space above and below plain header text. *Unsourced*: 3 and 2.
     public var plainHeaderPadding = Insets(top: 3, bottom: 2)
-    /// Grouped-style header and footer text. *Unsourced*: system 13.
-    public var groupedHeaderFont: FontSpec = .system(13)
+    /// Grouped-style header and footer text. *Unsourced*: system 13, the `footnote` text
+    /// style at `large`.
+    public var groupedHeaderFont = FontSpec(textStyle: .footnote)
     /// Grouped headers show their text in capitals (iOS 7–12). *Sourced*.
     public var groupedHeaderUppercase: Bool = true
     /// Space above and below grouped header text. *Unsourced*: 30 and 8.

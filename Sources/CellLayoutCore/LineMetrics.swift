@@ -21,6 +21,12 @@ public struct LineMetrics: Hashable, Sendable {
         self.gap = gap
     }
 
+    /// San Francisco's line metrics at `size` points: ascender 1950 and descender 494 over
+    /// 2048 units, no gap (`UIFont.systemFont(ofSize: 17).lineHeight` = 20.287109375).
+    public init(sanFranciscoSize size: Double) {
+        self.init(ascent: size * 1950 / 2048, descent: size * 494 / 2048, gap: 0)
+    }
+
     /// The height of the line box: ascent + descent + gap.
     public var height: Double { ascent + descent + gap }
 

@@ -37,21 +37,69 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     private static let nextID = Atomic<Int>(0)
 
-    package init(face: FontFace, size: Double, slanted: Bool = false) throws {
+    /// The axis values this font was made at, by tag (empty for a font that is not variable):
+    /// `wght` from the weight asked for, `opsz` the point size, and any explicit ones.
+    public var variations: [String: Double] {
+        Dictionary(uniqueKeysWithValues: settings.map { ($0.tag, $0.value) })
+    }
+    /// The tracking the face's `trak` table gives at this size, in points, added to every
+    /// grapheme cluster's advance (0 without the table).
+    public var tracking: Double { Double(trackingUnits) / Self.unitsPerPoint }
+
+    /// The axis values set on `hbFont`, in `fvar` order.
+    let settings: [FontVariation]
+    /// `tracking` in layout units.
+    package let trackingUnits: Int32
+    /// Whether text in this font may be measured from its face's tables (plain and
+    /// ideograph runs, `PlainFace`, `IdeographFace`): those hold the default instance's
+    /// untracked advances, so not for a varied or tracked font.
+    package var usesFaceTables: Bool { settings.isEmpty && trackingUnits == 0 }
+
+    /// - Parameters:
+    ///   - face: the face.
+    ///   - size: the size in points.
+    ///   - slanted: whether it draws a synthetic oblique.
+    ///   - variations: the axis values to set (validated by the caller, `FontVariation.resolve`).
+    ///   - vertical: whose vertical metrics the font reports: its own, or San Francisco's
+    ///     (the system font's stand-in).
+    package init(face: FontFace, size: Double, slanted: Bool = false, variations: [FontVariation] = [],
+         vertical: VerticalMetrics = .font) throws {
         guard size.isFinite, size > 0, size <= 10_000 else { throw FontError.invalidSize(size) }
         self.face = face
         self.size = size
         self.isSlanted = slanted
+        self.settings = variations
         let font = hb_font_create(face.hbFace)!
         let scale = Int32((size * Self.unitsPerPoint).rounded())
         hb_font_set_scale(font, scale, scale)
+        var metrics = face.verticalMetrics
+        if !variations.isEmpty {
+            let hbVariations = variations.map { hb_variation_t(tag: FontAxis.tag($0.tag)!, value: Float($0.value)) }
+            hb_font_set_variations(font, hbVariations, UInt32(hbVariations.count))
+            // The instance's own ascender, descender and gap (MVAR), in font units.
+            let unscaled = hb_font_create(face.hbFace)!
+            hb_font_set_variations(unscaled, hbVariations, UInt32(hbVariations.count))
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(unscaled, &extents)
+            hb_font_destroy(unscaled)
+            metrics = (extents.ascender, extents.descender, extents.line_gap)
+        }
         hb_font_make_immutable(font)
         self.hbFont = font
-        let metrics = face.verticalMetrics
-        let pointsPerUnit = size / Double(face.unitsPerEm)
-        self.ascender = Double(metrics.ascender) * pointsPerUnit
-        self.descender = Double(metrics.descender) * pointsPerUnit
-        self.lineGap = Double(metrics.lineGap) * pointsPerUnit
+        switch vertical {
+        case .font:
+            let pointsPerUnit = size / Double(face.unitsPerEm)
+            self.ascender = Double(metrics.ascender) * pointsPerUnit
+            self.descender = Double(metrics.descender) * pointsPerUnit
+            self.lineGap = Double(metrics.lineGap) * pointsPerUnit
+        case .sanFrancisco:
+            let sf = LineMetrics(sanFranciscoSize: size)
+            self.ascender = sf.ascent
+            self.descender = -sf.descent
+            self.lineGap = sf.gap
+        }
+        let tracking = face.tracking.map { $0.value(at: size) * size / Double(face.unitsPerEm) } ?? 0
+        self.trackingUnits = Int32((tracking * Self.unitsPerPoint).rounded())
         self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -60,9 +108,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The height of one line: ascender − descender + line gap, in points (`LineMetrics`).
     public var lineHeight: Double { LineMetrics(font: self).height }
 
-    /// "Inter 17 pt (weight 400)", "Inter 17 pt (weight 400, slanted)".
+    /// "Inter 17 pt (weight 400)", "Inter 17 pt (weight 400, slanted)", "Roboto Flex 17 pt
+    /// (opsz 17, wght 650)".
     public var description: String {
-        "\(face.family) \(size.formatted3) pt (weight \(face.weightClass)\(isSlanted ? ", slanted" : ""))"
+        let style = settings.isEmpty ? "weight \(face.weightClass)"
+            : settings.map { "\($0.tag) \($0.value.formatted3)" }.joined(separator: ", ")
+        return "\(face.family) \(size.formatted3) pt (\(style)\(isSlanted ? ", slanted" : ""))"
     }
 
     /// Fonts are equal when they are the same object.

@@ -17,6 +17,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSize(Double)
     /// The language is not a well-formed BCP 47 tag (`TextLanguage`).
     case invalidLanguage(String)
+    /// A `"variations"` axis the font does not have; `known` lists the axes it has (none
+    /// for a font that is not variable).
+    case unknownAxis(String, font: String, known: [String])
+    /// A `"variations"` value outside the axis's range (written by hand, so not clamped).
+    case axisValueOutOfRange(String, value: Double, min: Double, max: Double)
 
     /// A one-line message naming the font and the problem.
     public var description: String {
@@ -33,6 +38,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             "font size must be a positive number, got \(size)"
         case .invalidLanguage(let tag):
             "language must be a BCP 47 tag such as ja, zh-Hans, zh-Hant or ko, got \"\(tag)\""
+        case .unknownAxis(let tag, let font, let known):
+            known.isEmpty ? "variation axis \"\(tag)\": \(font) is not a variable font"
+                : "unknown variation axis \"\(tag)\" for \(font) (it has \(known.joined(separator: ", ")))"
+        case .axisValueOutOfRange(let tag, let value, let min, let max):
+            "variation \"\(tag)\" must be from \(min.formatted3) to \(max.formatted3), got \(value.formatted3)"
         }
     }
 }

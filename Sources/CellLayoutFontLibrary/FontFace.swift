@@ -29,6 +29,10 @@ public final class FontFace: @unchecked Sendable {
     /// Whether the face draws in color (CBDT/sbix bitmaps, COLR layers or SVG glyphs): an
     /// emoji font, preferred for clusters shown as emoji.
     public let isColor: Bool
+    /// The design axes of a variable font (`fvar`), empty for any other.
+    public let axes: [FontAxis]
+    /// The horizontal `trak` table, when the face has one (what CoreText tracks it by).
+    let tracking: TrackingTable?
 
     package let hbFace: OpaquePointer
     /// The face at its own units (scale = units per em), for coverage and metrics.
@@ -76,6 +80,8 @@ public final class FontFace: @unchecked Sendable {
         self.hbFace = face
         self.unscaled = font
         self.unitsPerEm = Int32(hb_face_get_upem(face))
+        self.axes = FontAxis.axes(of: face)
+        self.tracking = TrackingTable(face: face)
         self.isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
             || hb_ot_color_has_svg(face) != 0
         self.family = Self.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY))

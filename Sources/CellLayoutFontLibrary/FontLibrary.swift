@@ -27,6 +27,12 @@ public final class FontLibrary: Sendable {
     public let faces: [FontFace]
     /// Whether system fonts (through fontconfig) may serve lookups and fallback.
     public let useSystemFonts: Bool
+    /// The face of the user's system font file (`init`'s `systemFontFile`), or nil: the
+    /// bundled Inter stands in for `"system"`.
+    public let systemFontFace: FontFace?
+    /// Whose vertical metrics the bundled stand-in reports for `"system"` (San Francisco's
+    /// unless asked otherwise).
+    public let systemFontMetrics: VerticalMetrics
 
     private let system: SystemFonts
     /// The fonts made, by face, size and slant: bounded, so that ever new sizes (Dynamic
@@ -53,6 +59,8 @@ public final class FontLibrary: Sendable {
         let face: ObjectIdentifier
         let size: Double
         var slanted = false
+        var variations: [FontVariation] = []
+        var vertical = VerticalMetrics.font
     }
 
     /// A font, a language and a cluster's scalar values: the first three inline, so that usual
@@ -105,13 +113,26 @@ public final class FontLibrary: Sendable {
     ///     `LC_CTYPE`, `LANG`).
     /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
     ///   bundled fonts are missing; `FontError.invalidLanguage` for a tag that is not BCP 47.
-    public convenience init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil) throws {
+    ///   - systemFontFile: a font file `"system"` stands for (San Francisco from a Mac, say,
+    ///     which the user has the right to use): its own metrics, weights through its `wght`
+    ///     axis as UIKit sets SF's (`FontWeight.systemWeightAxisValue`), optical size and
+    ///     tracking by point size. Nil: the bundled Inter stands in for widths.
+    ///   - systemFontMetrics: whose vertical metrics the bundled stand-in reports for
+    ///     `"system"`: San Francisco's (the default: an iPhone's line heights) or `.font`,
+    ///     Inter's own. Ignored with `systemFontFile`.
+    /// - Throws: `FontError.unreadableFile` when a directory cannot be read or the
+    ///   bundled fonts are missing, or `systemFontFile` holds no font;
+    ///   `FontError.malformedFile` for a damaged `systemFontFile`;
+    ///   `FontError.invalidLanguage` for a tag that is not BCP 47.
+    public convenience init(fontDirectories: [URL] = [], useSystemFonts: Bool = true, language: String? = nil,
+                            systemFontFile: String? = nil, systemFontMetrics: VerticalMetrics = .sanFrancisco) throws {
         try self.init(fontDirectories: fontDirectories, useSystemFonts: useSystemFonts, language: language,
-                      fontsKept: Self.fontsKept)
+                      systemFontFile: systemFontFile, systemFontMetrics: systemFontMetrics, fontsKept: Self.fontsKept)
     }
 
     /// The library, keeping about `fontsKept` fonts (tests drop fonts sooner).
-    package init(fontDirectories: [URL] = [], useSystemFonts: Bool, language: String? = nil, fontsKept: Int) throws {
+    package init(fontDirectories: [URL] = [], useSystemFonts: Bool, language: String? = nil, systemFontFile: String? = nil,
+         systemFontMetrics: VerticalMetrics = .sanFrancisco, fontsKept: Int) throws {
         fonts = BoundedMemo(maxEntries: fontsKept, maxBytes: .max) { _, _ in 0 }
         fallbacks = BoundedMemo(maxEntries: 64 * fontsKept, maxBytes: .max) { _, _ in 0 }
         guard let bundled = bundledFontsDirectory else {
@@ -135,6 +156,8 @@ public final class FontLibrary: Sendable {
             }
         }
         self.faces = faces
+        self.systemFontFace = try systemFontFile.map { try FontFace(path: $0) }
+        self.systemFontMetrics = systemFontMetrics
         self.useSystemFonts = useSystemFonts
         self.language = resolved
         self.system = SystemFonts()
@@ -202,15 +225,41 @@ public final class FontLibrary: Sendable {
     /// and fontconfig synthesize an oblique — the same advances, drawn sheared.
     /// - Throws: `FontError.unknownFamily` or `FontError.invalidSize`.
     public func font(family: String, weight: FontWeight = .regular, italic: Bool, size: Double) throws -> Font {
-        let name = family.lowercased() == "system" ? Self.defaultFamily : family
+        try font(family: family, weight: weight, italic: italic, size: size, variations: [:])
+    }
+
+    /// The font of `family` nearest to `weight`, italic when asked, at `size` points, set at
+    /// the axis values `variations` gives by tag when it is a variable font.
+    ///
+    /// A variable face takes `weight` through its `wght` axis (San Francisco's values for
+    /// the system font file, `FontWeight.systemWeightAxisValue`; the weight class for any
+    /// other) and `opsz` = `size`, as CoreText does; `variations` win over both.
+    /// - Throws: `FontError.unknownFamily`, `FontError.invalidSize`,
+    ///   `FontError.unknownAxis` or `FontError.axisValueOutOfRange`.
+    public func font(family: String, weight: FontWeight = .regular, italic: Bool = false, size: Double,
+                     variations: [String: Double]) throws -> Font {
+        let isSystem = family.lowercased() == "system"
+        if isSystem, let systemFontFace {
+            return try font(face: systemFontFace, size: size, slanted: italic && !systemFontFace.isItalic,
+                            weightAxis: weight.systemWeightAxisValue, variations: variations)
+        }
+        let name = isSystem ? Self.defaultFamily : family
+        let vertical = isSystem ? systemFontMetrics : .font
         let members = faces.filter { $0.family.lowercased() == name.lowercased() }
         func nearest(_ faces: [FontFace]) -> FontFace? {
             faces.min { weight.distance(to: $0.weightClass) < weight.distance(to: $1.weightClass) }
         }
-        if italic, let best = nearest(members.filter(\.isItalic)) { return try font(face: best, size: size) }
-        if let best = nearest(members.filter { !$0.isItalic }) { return try font(face: best, size: size, slanted: italic) }
+        let weightAxis = Double(weight.weightClass)
+        if italic, let best = nearest(members.filter(\.isItalic)) {
+            return try font(face: best, size: size, weightAxis: weightAxis, variations: variations, vertical: vertical)
+        }
+        if let best = nearest(members.filter { !$0.isItalic }) {
+            return try font(face: best, size: size, slanted: italic, weightAxis: weightAxis, variations: variations,
+                            vertical: vertical)
+        }
         if useSystemFonts, let file = system.face(family: name, weight: weight) {
-            return try font(face: systemFace(file), size: size, slanted: italic)
+            return try font(face: systemFace(file), size: size, slanted: italic, weightAxis: weightAxis,
+                            variations: variations)
         }
         throw FontError.unknownFamily(family, known: ["system"] + families)
     }
@@ -218,16 +267,39 @@ public final class FontLibrary: Sendable {
     /// The font in the file at `path` (face `index`), at `size` points.
     /// - Throws: `FontError.unreadableFile` or `FontError.invalidSize`.
     public func font(file path: String, index: UInt32 = 0, size: Double, italic: Bool = false) throws -> Font {
+        try font(file: path, index: index, size: size, italic: italic, weight: nil, variations: [:])
+    }
+
+    /// The font in the file at `path` (face `index`) at `size` points; a variable one set at
+    /// `weight` through its `wght` axis (the weight class), `opsz` = `size` and
+    /// `variations`, as `font(family:weight:italic:size:variations:)` sets it.
+    /// - Throws: `FontError.unreadableFile`, `FontError.invalidSize`,
+    ///   `FontError.unknownAxis` or `FontError.axisValueOutOfRange`.
+    public func font(file path: String, index: UInt32 = 0, size: Double, italic: Bool = false, weight: FontWeight?,
+                     variations: [String: Double]) throws -> Font {
         let face = try faces.first { $0.path == path && $0.index == index } ?? systemFace(.init(path: path, index: index))
-        return try font(face: face, size: size, slanted: italic && !face.isItalic)
+        return try font(face: face, size: size, slanted: italic && !face.isItalic,
+                        weightAxis: weight.map { Double($0.weightClass) }, variations: variations)
     }
 
     /// `face` (one of this library's) at `size` points, drawn with a synthetic slant when
     /// `slanted`: the same object for the same face, size and slant while the library
     /// keeps it (about the last `fontsKept` fonts used).
     public func font(face: FontFace, size: Double, slanted: Bool = false) throws -> Font {
-        let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted)
-        return try fonts.value(for: key) { try Font(face: face, size: size, slanted: slanted) }
+        try font(face: face, size: size, slanted: slanted, weightAxis: nil, variations: [:])
+    }
+
+    /// `face` at `size` points as `font(face:size:slanted:)`, a variable one set at
+    /// `weightAxis` on `wght`, `opsz` = `size` and `variations` (`FontVariation.resolve`),
+    /// reporting `vertical`'s line metrics.
+    func font(face: FontFace, size: Double, slanted: Bool = false, weightAxis: Double?, variations: [String: Double],
+              vertical: VerticalMetrics = .font) throws -> Font {
+        let settings = try FontVariation.resolve(face: face, size: size, weight: weightAxis, explicit: variations)
+        let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted, variations: settings,
+                          vertical: vertical)
+        return try fonts.value(for: key) {
+            try Font(face: face, size: size, slanted: slanted, variations: settings, vertical: vertical)
+        }
     }
 
     /// The font that draws the grapheme cluster `cluster` in place of `font`: `font`

@@ -8,7 +8,7 @@ extension LineMetrics {
         case .font:
             self.init(ascent: font.ascender, descent: -font.descender, gap: font.lineGap)
         case .sanFrancisco:
-            self.init(ascent: font.size * 1950 / 2048, descent: font.size * 494 / 2048, gap: 0)
+            self.init(sanFranciscoSize: font.size)
         }
     }
 }

@@ -11,13 +11,14 @@ struct JSONNode {
 
     func error(_ message: String) -> InputError { InputError(path: path, message) }
 
-    /// The object's members by key, refusing keys not in `known` (a typo must not pass silently).
-    func members(known: [String]) throws(InputError) -> [String: JSONNode] {
+    /// The object's members by key, refusing keys not in `known` (a typo must not pass
+    /// silently); nil `known` takes any key.
+    func members(known: [String]?) throws(InputError) -> [String: JSONNode] {
         guard case .object(let members) = value else { throw error("expected an object, got \(value.typeName)") }
         var result: [String: JSONNode] = [:]
         for (key, member) in members {
             let childPath = path.isEmpty ? key : "\(path).\(key)"
-            guard known.contains(key) else {
+            if let known, !known.contains(key) {
                 throw InputError(path: childPath, "unknown key (expected one of \(known.joined(separator: ", ")))")
             }
             guard result[key] == nil else { throw InputError(path: childPath, "appears twice") }

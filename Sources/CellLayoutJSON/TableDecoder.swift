@@ -24,6 +24,7 @@ public struct TableDecoder: Sendable {
         let root = JSONNode(document)
         let members = try root.members(known: [
             "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute", "language",
+            "contentSizeCategory",
         ])
         let tableWidth: Double
         if let width {
@@ -36,6 +37,9 @@ public struct TableDecoder: Sendable {
         var table = TableSpec(width: tableWidth)
         if let style = members["style"] { table.style = try style.choice("table style") }
         if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        if let category = members["contentSizeCategory"] {
+            table.metrics.contentSizeCategory = try TextDecoder.contentSizeCategory(category)
+        }
         if let height = members["rowHeight"] { table.rowHeight = try rowHeight(height) }
         if let attribute = members["semanticContentAttribute"] {
             table.semanticContentAttribute = try attribute.choice("semantic content attribute")
@@ -121,9 +125,10 @@ public struct TableDecoder: Sendable {
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
-            "language",
+            "language", "contentSizeCategory",
         ])
         var cell = CellSpec()
+        if let category = m["contentSizeCategory"] { cell.contentSizeCategory = try TextDecoder.contentSizeCategory(category) }
         if let id = m["id"] { cell.id = RowID(json: id.value) }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
         let defaults = metrics.defaultFonts(for: cell.style)
@@ -336,12 +341,7 @@ public struct TableDecoder: Sendable {
     /// a `"size"` it takes `defaultSize`, the size of the font it replaces (the style's
     /// default); family and weight default to the system font's, regular.
     private func font(_ node: JSONNode, defaultSize: Double) throws(InputError) -> FontSpec {
-        let m = try node.members(known: ["family", "file", "size", "weight", "italic"])
-        var spec = FontSpec(size: try m["size"]?.positive(maximum: 1000) ?? defaultSize)
-        if let family = m["family"] { spec.family = try family.string() }
-        if let file = m["file"] { spec.file = try file.string() }
-        if let weight = m["weight"] { spec.weight = try weight.choice("font weight") }
-        if let italic = m["italic"] { spec.italic = try italic.bool() }
+        let spec = try TextDecoder.fontKeys(node).applied(to: FontSpec(size: defaultSize))
         do {
             _ = try spec.resolve(in: fonts)
         } catch let error as FontError {
@@ -397,6 +397,9 @@ public struct TableDecoder: Sendable {
             }
         }
         return [
+            "contentSizeCategory": { metrics, node throws(InputError) in
+                metrics.contentSizeCategory = try TextDecoder.contentSizeCategory(node)
+            },
             "scale": { metrics, node throws(InputError) in
                 let scale = try node.integer(in: 1...3)
                 metrics.scale = Double(scale)

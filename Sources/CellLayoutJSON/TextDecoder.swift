@@ -67,13 +67,7 @@ public struct TextDecoder: Sendable {
     }
 
     private func fontOverride(_ node: JSONNode, base: FontSpec) throws(InputError) -> FontOverride {
-        let m = try node.members(known: ["family", "file", "size", "weight", "italic"])
-        var font = FontOverride()
-        if let family = m["family"] { font.family = try family.string() }
-        if let file = m["file"] { font.file = try file.string() }
-        if let size = m["size"] { font.size = try size.positive(maximum: 1000) }
-        if let weight = m["weight"] { font.weight = try weight.choice("font weight") }
-        if let italic = m["italic"] { font.italic = try italic.bool() }
+        let font = try Self.fontKeys(node)
         do {
             _ = try font.applied(to: base).resolve(in: fonts)
         } catch let error as FontError {
@@ -82,6 +76,59 @@ public struct TextDecoder: Sendable {
             throw node.error("\(error)")
         }
         return font
+    }
+
+    /// The keys of a FONT object (family or file, size, weight, italic; a text style, or a
+    /// size scaled relative to one; variations), unresolved.
+    static func fontKeys(_ node: JSONNode) throws(InputError) -> FontOverride {
+        let m = try node.members(known: ["family", "file", "size", "weight", "italic", "textStyle", "relativeTo", "variations"])
+        var font = FontOverride()
+        if let family = m["family"] { font.family = try family.string() }
+        if let file = m["file"] { font.file = try file.string() }
+        if let size = m["size"] { font.size = try size.positive(maximum: 1000) }
+        if let weight = m["weight"] { font.weight = try weight.choice("font weight") }
+        if let italic = m["italic"] { font.italic = try italic.bool() }
+        if let style = m["textStyle"] {
+            font.textStyle = try textStyle(style)
+            for key in ["size", "relativeTo"] {
+                if let given = m[key] { throw given.error("give \"textStyle\" or \"\(key)\", not both") }
+            }
+        }
+        if let style = m["relativeTo"] { font.relativeTo = try textStyle(style) }
+        if let variations = m["variations"] {
+            for (tag, value) in try variations.members(known: nil) {
+                guard FontAxis.isTag(tag) else {
+                    throw value.error("a variation axis is a four-letter tag such as wght, wdth or opsz")
+                }
+                font.variations[tag] = try value.finite(in: -1e5...1e5)
+            }
+        }
+        return font
+    }
+
+    /// A `"textStyle"` or `"relativeTo"` value: one of the 11 `UIFont.TextStyle` names.
+    static func textStyle(_ node: JSONNode) throws(InputError) -> TextStyle {
+        let name = try node.string()
+        guard let style = TextStyle(named: name) else {
+            throw node.error("unknown text style \"\(name)\" (expected \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return style
+    }
+
+    /// A `"contentSizeCategory"` value: one of the 12 `UIContentSizeCategory` names.
+    static func contentSizeCategory(_ node: JSONNode) throws(InputError) -> ContentSizeCategory {
+        let name = try node.string()
+        guard let category = ContentSizeCategory(named: name) else {
+            let known = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+            throw node.error("unknown content size category \"\(name)\" (expected \(known))")
+        }
+        return category
+    }
+
+    /// A `"contentSizeCategory"` value at `path` (`contentSizeCategory(_:)`).
+    /// - Throws: `InputError`.
+    public func contentSizeCategory(_ value: JSONValue, path: String) throws(InputError) -> ContentSizeCategory {
+        try Self.contentSizeCategory(JSONNode(value, path: path))
     }
 
     func paragraph(_ node: JSONNode) throws(InputError) -> ParagraphStyle {

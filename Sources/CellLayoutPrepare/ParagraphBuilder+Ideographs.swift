@@ -38,8 +38,11 @@ extension ParagraphBuilder {
             self.font = font
             self.script = script
             face = font._withUnsafeGuaranteedRef {
-                analyses.ideographFace(of: $0.face, script: script,
-                                       language: Shaper.language(for: script, preferred: language.han))
+                // A varied or tracked font's advances are not its face's (`Font.usesFaceTables`).
+                $0.usesFaceTables
+                    ? analyses.ideographFace(of: $0.face, script: script,
+                                             language: Shaper.language(for: script, preferred: language.han))
+                    : nil
             }
         }
     }

@@ -93,10 +93,10 @@ package final class PlainShaping: Sendable {
     /// Tables for `font`, or nil when its face has no plain characters or HarfBuzz does
     /// not scale its advances as `kern(_:_:)` scales kerning.
     /// - Parameters:
-    ///   - font: the font.
+    ///   - font: the font (none for a varied or tracked one: `Font.usesFaceTables`).
     ///   - analyses: where its face's `PlainFace` is kept.
     package init?(font: Font, analyses: FaceAnalyses) {
-        guard let face = analyses.plainFace(of: font.face) else { return nil }
+        guard font.usesFaceTables, let face = analyses.plainFace(of: font.face) else { return nil }
         var xScale: Int32 = 0, yScale: Int32 = 0
         hb_font_get_scale(font.hbFont, &xScale, &yScale)
         let mult = (Int64(xScale) << 16) / Int64(font.face.unitsPerEm)

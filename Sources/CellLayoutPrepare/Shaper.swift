@@ -10,14 +10,18 @@ package enum Shaper {
         language: hb_language_t? = nil
     ) -> ShapedText {
         font.face.shapings.add(1, ordering: .relaxed)
-        return shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language)
+        return shape(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language,
+                     tracking: font.trackingUnits)
     }
 
     /// The glyphs of `units` in the HarfBuzz font `hbFont` (a `Font`'s, or a face's
-    /// unscaled one, whose positions are in font units).
+    /// unscaled one, whose positions are in font units), `tracking` added to the advance of
+    /// each cluster's first glyph in buffer order, as CoreText applies a `trak` table
+    /// (HarfBuzz 6.0 applies none: the fonts' `ptem` is never set). Tracking is not
+    /// kerning: `kerns` leave it out.
     package static func shape(
         _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
-        language: hb_language_t? = nil
+        language: hb_language_t? = nil, tracking: Int32 = 0
     ) -> ShapedText {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -52,6 +56,9 @@ package enum Shaper {
         }
         // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
         let kerns = (0..<n).map { advances[$0] == 0 ? 0 : advances[$0] - nominal[$0] }
+        if tracking != 0 {
+            for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] { advances[i] += tracking }
+        }
         return ShapedText(
             glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
             kerns: kerns)

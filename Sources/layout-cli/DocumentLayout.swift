@@ -37,7 +37,8 @@ struct DocumentLayout {
         let table: TableLayout
         let language: TextLanguage?
         do {
-            let spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width)
+            var spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width)
+            if let category = try input.category() { spec.metrics.contentSizeCategory = category }
             language = try skeleton["language"].map { value throws(InputError) in
                 try TextDecoder(fonts: engine.fonts).language(value, path: "language")
             }

@@ -14,6 +14,14 @@ struct FontOptions: ParsableArguments {
     @Option(help: "The texts' language (BCP 47: ja, zh-Hans, zh-Hant, ko, …) where they name none (\"language\" key): picks fallback fonts and Han forms. Default: the locale's.")
     var language: String?
 
+    @Option(name: .customLong("system-font"),
+            help: "A font file \"system\" stands for (San Francisco from a Mac, which you have the right to use): its widths and metrics, weights through its wght axis, optical size and tracking as CoreText applies them. Default: the bundled Inter for widths, San Francisco's line heights.")
+    var systemFont: String?
+
+    @Option(name: .customLong("system-font-metrics"),
+            help: "Line heights of the bundled stand-in for \"system\": sf (San Francisco's, an iPhone's; the default) or font (Inter's own).")
+    var systemFontMetrics = "sf"
+
     /// A text engine over the bundled fonts, the --font-dir folders and (unless turned
     /// off) the system's fonts.
     func makeEngine() throws -> TextEngine {
@@ -27,10 +35,24 @@ struct FontOptions: ParsableArguments {
         if let language, TextLanguage(language) == nil {
             throw CLIError("--language: \(FontError.invalidLanguage(language))")
         }
+        let vertical: VerticalMetrics
+        switch systemFontMetrics {
+        case "sf": vertical = .sanFrancisco
+        case "font": vertical = .font
+        default: throw CLIError("--system-font-metrics: unknown value \"\(systemFontMetrics)\" (expected sf, font)")
+        }
+        if let systemFont {
+            do {
+                _ = try FontFace(path: systemFont)
+            } catch let error as FontError {
+                throw CLIError("--system-font: \(error)")
+            }
+        }
         do {
             let library = try FontLibrary(
                 fontDirectories: fontDirectories.map { URL(fileURLWithPath: $0) },
-                useSystemFonts: !noSystemFonts, language: language)
+                useSystemFonts: !noSystemFonts, language: language, systemFontFile: systemFont,
+                systemFontMetrics: vertical)
             return TextEngine(fonts: library)
         } catch let error as FontError {
             throw CLIError("--font-dir: \(error)")

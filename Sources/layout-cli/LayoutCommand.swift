@@ -114,6 +114,7 @@ struct LayoutCommand: ParsableCommand {
                 throw CLIError("--metrics: \(error)")
             }
         }
+        if let category = try input.category() { tableMetrics.contentSizeCategory = category }
         let rowMetrics = tableMetrics
         // Streamed rows are all different: a memo of prepared texts would only cost memory
         // (a row laid out at several widths keeps its own texts while it is laid out).

@@ -20,10 +20,19 @@ struct MeasureCommand: ParsableCommand {
             every width: one {"id", "sizes": [{"lines", "width", "height"}, …]} per row, one \
             entry per width in the order given (--detail adds each entry's "breaks").
 
+            Dynamic Type: --text-style body sizes the text as UIFont.preferredFont(forTextStyle:) \
+            at --content-size-category (default large; a row's "contentSizeCategory" key wins), \
+            as does a run's "font": {"textStyle": …} or {"size": 16, "relativeTo": "body"} \
+            (UIFontMetrics). --content-sizes all|a,b,c measures each row at every listed \
+            category: "sizes" gets one entry per category (and width), each with its \
+            "contentSizeCategory"; a text whose fonts do not change with the category is \
+            prepared once.
+
             Example:
               layout-cli measure --font Inter --size 17 --width 343 < texts.jsonl > sizes.jsonl
               layout-cli measure --widths 320,375,390,414,768 < texts.jsonl > sizes.jsonl
               layout-cli measure --width 200 --lines 2 --break tail --detail --text "Hello, world"
+              layout-cli measure --text-style body --content-sizes all --width 343 < texts.jsonl
             """
     )
 
@@ -35,6 +44,18 @@ struct MeasureCommand: ParsableCommand {
 
     @Option(help: "The font weight: \(FontWeight.allCases.map(\.rawValue).joined(separator: ", ")).")
     var weight = "regular"
+
+    @Option(name: .customLong("text-style"),
+            help: "Size and weight from a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))) at the content size category, instead of --size and --weight.")
+    var textStyle: String?
+
+    @Option(name: .customLong("content-size-category"),
+            help: "The Dynamic Type size text styles take: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")). Default large.")
+    var contentSizeCategory = "large"
+
+    @Option(name: .customLong("content-sizes"),
+            help: "all, or comma-separated categories: every row measured at each; writes \"sizes\".")
+    var contentSizes: String?
 
     @Option(parsing: .unconditional, help: "The line width in points.")
     var width: String?
@@ -76,15 +97,25 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let fitWidths = try widths.map { try OptionValues.widths($0) }
             ?? [OptionValues.positive(width!, option: "--width")]
-        let sizesArray = widths != nil
+        let categories = try contentSizes.map { try OptionValues.categories($0) }
+            ?? [OptionValues.category(contentSizeCategory, option: "--content-size-category")]
+        let fanOut = contentSizes != nil
+        let sizesArray = widths != nil || fanOut
         let size = try OptionValues.positive(size, option: "--size", maximum: OptionValues.maximumFontSize)
         let maxLines = try OptionValues.count(lines, option: "--lines")
         let scale = try OptionValues.scale(scale)
         let mode: LineBreakMode = try OptionValues.choice(breakMode, option: "--break", what: "break mode")
         let weight: FontWeight = try OptionValues.choice(weight, option: "--weight", what: "weight")
         let engine = try fontOptions.makeEngine()
-        let font = try OptionValues.font(font, weight: weight, size: size, in: engine)
-        let baseSpec = OptionValues.fontSpec(self.font, weight: weight, size: size)
+        var optionSpec = OptionValues.fontSpec(self.font, weight: weight, size: size)
+        if let textStyle {
+            guard let style = TextStyle(named: textStyle) else {
+                throw CLIError("--text-style: unknown text style \"\(textStyle)\" (expected \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            optionSpec = FontOverride(textStyle: style).applied(to: optionSpec)
+        }
+        let baseSpec = optionSpec
+        let baseFonts = try categories.map { try OptionValues.font(baseSpec.at($0), in: engine) }
         let options = FitOptions(maxLines: maxLines, lineBreakMode: mode)
         let detail = detail
         let texts = TextDecoder(fonts: engine.fonts)
@@ -92,37 +123,66 @@ struct MeasureCommand: ParsableCommand {
 
         /// The text prepared once, then at each width its size, and the break offsets and
         /// line tops when --detail asks for them (only then are the lines kept).
-        @Sendable func measure(_ prepared: PreparedText) -> [Measured] {
+        @Sendable func measure(_ prepared: PreparedText, _ category: ContentSizeCategory? = nil) -> [Measured] {
             fitWidths.map { width in
-                guard detail else { return Measured(size: prepared.size(width: width, options: options)) }
+                guard detail else { return Measured(size: prepared.size(width: width, options: options), category: category) }
                 let layout = prepared.fit(width: width, options: options)
-                return Measured(size: layout.size, breaks: layout.breakOffsets, lineTops: layout.lines.map(\.y))
+                return Measured(size: layout.size, category: category, breaks: layout.breakOffsets,
+                                lineTops: layout.lines.map(\.y))
             }
         }
 
-        /// A row's text prepared: a string in the options' font, or runs over it, with the
-        /// row's paragraph style.
-        @Sendable func prepare(_ row: JSONValue) throws -> PreparedText {
+        /// Each category's text measured at every width, category by category.
+        @Sendable func measure(_ prepared: [PreparedText]) -> [Measured] {
+            zip(categories, prepared).flatMap { category, text in measure(text, fanOut ? category : nil) }
+        }
+
+        /// A row's text prepared at each category: a string in the options' font, or runs
+        /// over it, with the row's paragraph style; prepared once for all the categories
+        /// its fonts are the same at.
+        @Sendable func prepare(_ row: JSONValue) throws -> [PreparedText] {
             guard let value = row["text"] else { throw CLIError("missing \"text\"") }
             do {
                 let style = try row["paragraph"].map { p throws(InputError) in try texts.paragraph(p, path: "paragraph") }
                 let language = try row["language"].map { l throws(InputError) in try texts.language(l, path: "language") }
-                let (string, runs) = try texts.text(value, path: "text", base: baseSpec)
-                guard let runs else {
-                    return engine.prepare(string, font: font, paragraphStyle: style ?? ParagraphStyle(), language: language)
+                var rowCategories = categories, rowFonts = baseFonts
+                if let node = row["contentSizeCategory"] {
+                    guard !fanOut else {
+                        throw CLIError("contentSizeCategory: the row names a category, but --content-sizes measures each listed one")
+                    }
+                    rowCategories = [try texts.contentSizeCategory(node, path: "contentSizeCategory")]
+                    rowFonts = [try OptionValues.font(baseSpec.at(rowCategories[0]), in: engine)]
                 }
-                let attributed = AttributedText(try runs.map { run in
-                    TextRun(run.text, font: try run.font.applied(to: baseSpec).resolve(in: engine.fonts), kern: run.kern,
-                            baselineOffset: run.baselineOffset, color: run.color)
-                }, paragraphStyle: style ?? ParagraphStyle())
-                return engine.prepare(attributed, font: font, language: language)
+                let (string, runs) = try texts.text(value, path: "text", base: baseSpec)
+                var made: [[ObjectIdentifier]: PreparedText] = [:]
+                return try zip(rowCategories, rowFonts).map { category, font in
+                    guard let runs else {
+                        if let known = made[[ObjectIdentifier(font)]] { return known }
+                        let prepared = engine.prepare(string, font: font, paragraphStyle: style ?? ParagraphStyle(),
+                                                      language: language)
+                        made[[ObjectIdentifier(font)]] = prepared
+                        return prepared
+                    }
+                    let runFonts = try runs.map { run in try run.font.applied(to: baseSpec).at(category).resolve(in: engine.fonts) }
+                    let key = [ObjectIdentifier(font)] + runFonts.map { ObjectIdentifier($0) }
+                    if let known = made[key] { return known }
+                    let attributed = AttributedText(zip(runs, runFonts).map { run, runFont in
+                        TextRun(run.text, font: runFont, kern: run.kern, baselineOffset: run.baselineOffset, color: run.color)
+                    }, paragraphStyle: style ?? ParagraphStyle())
+                    let prepared = engine.prepare(attributed, font: font, language: language)
+                    made[key] = prepared
+                    return prepared
+                }
             } catch let error as InputError {
                 throw CLIError(error.description)
+            } catch let error as FontError {
+                throw CLIError("text: \(error)")
             }
         }
 
         /// `"lines":…,"width":…,"height":…` and the breaks, without braces.
         func fields(_ measured: Measured) {
+            if let category = measured.category { writer.raw("\"contentSizeCategory\":\"\(category.rawValue)\",") }
             writer.raw("\"lines\":\(measured.size.lines),\"width\":")
             writer.write(measured.size.usedWidth)
             writer.raw(",\"height\":")
@@ -159,7 +219,7 @@ struct MeasureCommand: ParsableCommand {
 
         if let text {
             guard input == nil else { throw ValidationError("give either --text or an input file, not both") }
-            try write(.null, measure(engine.prepare(text, font: font)))
+            try write(.null, measure(baseFonts.map { engine.prepare(text, font: $0) }))
         } else {
             var rows = RowStream<(JSONValue, [Measured])>(
                 reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
@@ -176,6 +236,8 @@ struct MeasureCommand: ParsableCommand {
 /// One text fitted at one width: its size, and its break offsets and line tops with --detail.
 private struct Measured: Sendable {
     var size: TextSize
+    /// The category it was measured at, with --content-sizes.
+    var category: ContentSizeCategory?
     var breaks: [Int]?
     var lineTops: [Double]?
 }

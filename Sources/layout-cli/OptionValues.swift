@@ -75,11 +75,37 @@ enum OptionValues {
     /// A font by family (`Inter`, `system`) or by file path (anything with a `/` or a font
     /// file extension), at `size` and `weight`.
     static func font(_ name: String, weight: FontWeight, size: Double, in engine: TextEngine) throws -> Font {
+        try font(fontSpec(name, weight: weight, size: size), in: engine)
+    }
+
+    /// The font `spec` names, an error naming `--font` when there is none.
+    static func font(_ spec: FontSpec, in engine: TextEngine) throws -> Font {
         do {
-            return try fontSpec(name, weight: weight, size: size).resolve(in: engine.fonts)
+            return try spec.resolve(in: engine.fonts)
         } catch let error as FontError {
             throw CLIError("--font: \(error)")
         }
+    }
+
+    /// A content size category by name (`ContentSizeCategory(named:)`).
+    static func category(_ text: String, option: String) throws -> ContentSizeCategory {
+        guard let category = ContentSizeCategory(named: text) else {
+            let known = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIError("\(option): unknown content size category \"\(text)\" (expected \(known))")
+        }
+        return category
+    }
+
+    /// `--content-sizes`: `all` (the twelve, smallest first) or comma-separated categories.
+    static func categories(_ text: String) throws -> [ContentSizeCategory] {
+        if text == "all" { return ContentSizeCategory.allCases }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !names.isEmpty, !names.contains("") else {
+            throw CLIError("--content-sizes: expected all or comma-separated categories, got \"\(text)\"")
+        }
+        return try names.map { try category($0, option: "--content-sizes") }
     }
 
     /// The font `--font`, `--size` and `--weight` name, as a spec run fonts override.

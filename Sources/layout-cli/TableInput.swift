@@ -10,7 +10,16 @@ struct TableInput: ParsableArguments {
     @Option(parsing: .unconditional, help: "The table width in points (overrides the file's \"width\").")
     var width: String?
 
+    @Option(name: .customLong("content-size-category"),
+            help: "The Dynamic Type size the table's text styles take (overrides the file's \"contentSizeCategory\"): \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var contentSizeCategory: String?
+
     @OptionGroup var fontOptions: FontOptions
+
+    /// `--content-size-category`, checked; nil when not given.
+    func category() throws -> ContentSizeCategory? {
+        try contentSizeCategory.map { try OptionValues.category($0, option: "--content-size-category") }
+    }
 
     /// Reads, parses and lays out the table.
     /// - Parameters:
@@ -33,6 +42,7 @@ struct TableInput: ParsableArguments {
         do {
             var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
             if let scale { spec.metrics.scale = scale }
+            if let category = try category() { spec.metrics.contentSizeCategory = category }
             return try TableLayout(spec: spec, engine: engine)
         } catch let error as InputError {
             throw CLIError("\(name): \(error)")

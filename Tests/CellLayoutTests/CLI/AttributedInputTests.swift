@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Runs and `"paragraph"` wherever a text goes, end to end through `layout-cli`, with the
-/// heights derived by hand from Inter's typo metrics (a line of s points is
-/// s × 3408 / 2816 tall: 20.574 at 17, 41.148 at 34).
+/// heights derived by hand from the system font's San Francisco metrics (a line of s points
+/// is s × (1950 + 494) / 2048 tall: 20.287 at 17, 40.574 at 34; ascent 16.186 and descent
+/// 4.101 at 17).
 @Suite struct AttributedInputTests {
     /// A temporary file holding `text`, removed after `body`.
     func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
@@ -21,11 +22,11 @@ import Testing
             """
         let result = try CLI.run(["measure", "--width", "200", "--detail"], stdin: Array(input.utf8))
         #expect(result.stderr == "")
-        // 41.148 + 20.574 = 61.722 → 62; 2 × (20.574 + 4) = 49.148 → 50. "Big" at 34 pt is
+        // 40.574 + 20.287 = 60.861 → 61; 2 × (20.287 + 4) = 48.574 → 49. "Big" at 34 pt is
         // 50.903 wide (`hb-shape --font-size=34816 Inter-Regular.otf Big`: 52125 / 1024).
         #expect(result.stdout.split(separator: "\n") == [
-            "{\"id\":1,\"lines\":2,\"width\":50.903,\"height\":62,\"breaks\":[4],\"lineTops\":[0,41.148]}",
-            "{\"id\":2,\"lines\":2,\"width\":10.553,\"height\":50,\"breaks\":[2],\"lineTops\":[0,24.574]}",
+            "{\"id\":1,\"lines\":2,\"width\":50.903,\"height\":61,\"breaks\":[4],\"lineTops\":[0,40.574]}",
+            "{\"id\":2,\"lines\":2,\"width\":10.553,\"height\":49,\"breaks\":[2],\"lineTops\":[0,24.287]}",
         ])
     }
 
@@ -82,14 +83,14 @@ import Testing
             let layout = try JSONParser.parse(result.stdout)
             let section = layout["sections"]!.array![0]
             let rows = section["rows"]!.array!
-            // 34 pt line: 41.148 → 42, + 2 × 11 + separator 1 = 65.
-            #expect(rows[0]["height"]?.number == 65)
-            // Two lines with 4 below each: 2 × 24.574 = 49.148 → 50, + 23 = 73.
-            #expect(rows[1]["height"]?.number == 73)
-            // x² raised 10: 16.469 + 10 + 4.105 = 30.574 → 31, at top 4 with 40 − 44 = 0 below: 35 < 44.
+            // 34 pt line: 40.574 → 41, + 2 × 11 + separator 1 = 64.
+            #expect(rows[0]["height"]?.number == 64)
+            // Two lines with 4 below each: 2 × 24.287 = 48.574 → 49, + 23 = 72.
+            #expect(rows[1]["height"]?.number == 72)
+            // x² raised 10: 16.186 + 10 + 4.101 = 30.287 → 31, at top 4 with 40 − 44 = 0 below: 35 < 44.
             #expect(rows[2]["subviews"]?["note"]?.array?[3].number == 31)
-            // The header: one line of 34 pt (41.148 → 42) between the grouped paddings 30 and 8.
-            #expect(section["header"]?["height"]?.number == 80)
+            // The header: one line of 34 pt (40.574 → 41) between the grouped paddings 30 and 8.
+            #expect(section["header"]?["height"]?.number == 79)
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// input named, exit code 1 (usage errors 2).
 @Suite struct MeasureCommandTests {
     @Test func measuresOneText() throws {
-        // "Hello": width 40.6875 (hb-shape), one line of 20.574 → height 21.
+        // "Hello": width 40.6875 (hb-shape), one line of the system font's 17 × 2444 / 2048 =
+        // 20.287 (San Francisco's line height) → height 21.
         let result = try CLI.run(["measure", "--width", "343", "--text", "Hello", "--detail"])
         #expect(result.status == 0)
         #expect(result.stdout == "{\"id\":null,\"lines\":1,\"width\":40.688,\"height\":21,\"breaks\":[],\"lineTops\":[0]}\n")
@@ -21,9 +22,11 @@ import Testing
             """
         let result = try CLI.run(["measure", "--width", "40", "--detail"], stdin: Array(input.utf8))
         #expect(result.status == 0)
+        // Lines of 20.287 (system 17: 17 × 2444 / 2048): tops 20.287, 40.574, 60.861; four
+        // lines 81.148 → 82.
         #expect(result.stdout.split(separator: "\n") == [
-            "{\"id\":\"a\",\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10],\"lineTops\":[0,20.574,41.148,61.722]}",
-            "{\"id\":[1,{\"x\":true}],\"lines\":4,\"width\":33.59,\"height\":83,\"breaks\":[3,6,10],\"lineTops\":[0,20.574,41.148,61.722]}",
+            "{\"id\":\"a\",\"lines\":4,\"width\":34,\"height\":82,\"breaks\":[4,6,10],\"lineTops\":[0,20.287,40.574,60.861]}",
+            "{\"id\":[1,{\"x\":true}],\"lines\":4,\"width\":33.59,\"height\":82,\"breaks\":[3,6,10],\"lineTops\":[0,20.287,40.574,60.861]}",
             "{\"id\":null,\"lines\":0,\"width\":0,\"height\":0,\"breaks\":[],\"lineTops\":[]}",
         ])
     }

@@ -34,16 +34,17 @@ import Testing
             #expect(row == expected + ",\"sizes\":[" + entries.joined(separator: ",") + "]}")
         }
         // The golden of MeasureCommandTests (hb-shape derivation): "Hello world" at 40 is 4 lines.
-        #expect(rows[5000].hasPrefix("{\"id\":\"a\",\"sizes\":[{\"lines\":4,\"width\":34,\"height\":83,\"breaks\":[4,6,10],\"lineTops\":[0,20.574,41.148,61.722]},"))
+        #expect(rows[5000].hasPrefix("{\"id\":\"a\",\"sizes\":[{\"lines\":4,\"width\":34,\"height\":82,\"breaks\":[4,6,10],\"lineTops\":[0,20.287,40.574,60.861]},"))
     }
 
     @Test func measureOneTextAtSeveralWidths() throws {
         // hb-shape (TruncationTests' derivation): "Hello world" is 90.0215 pt wide in Inter 17,
-        // one line at 343; at 40 it wraps to 4 lines (MeasureCommandTests' golden).
+        // one line at 343; at 40 it wraps to 4 lines (MeasureCommandTests' golden): 4 × 20.287
+        // (the system font's San Francisco line height) = 81.148 → 82.
         let result = try CLI.run(["measure", "--widths", "40, 343", "--text", "Hello world", "--no-system-fonts"])
         #expect(result.status == 0)
         #expect(result.stdout
-            == "{\"id\":null,\"sizes\":[{\"lines\":4,\"width\":34,\"height\":83},{\"lines\":1,\"width\":90.021,\"height\":21}]}\n")
+            == "{\"id\":null,\"sizes\":[{\"lines\":4,\"width\":34,\"height\":82},{\"lines\":1,\"width\":90.021,\"height\":21}]}\n")
     }
 
     @Test func layoutStreamLaysEachRowOutAtEveryWidthWithItsOwnRunningY() throws {

@@ -37,10 +37,11 @@ import Testing
         metrics.verticalMargin = 4
         let sf = try TableLayout(spec: TableSpec(width: 320, metrics: metrics, sections: [SectionSpec(rows: [cell])]),
                                  engine: TestFonts.engine)
-        // Two lines either way (label width 288): Inter 2 × 20.574 → 42; SF 2 × 17 × 1.19336 = 40.57 → 41.
-        #expect(plain.sections[0].rows[0].textLabel?.height == 42)
+        // Two lines either way (label width 288), SF's line height either way (the system
+        // font has it by default): 2 × 17 × 1.19336 = 40.57 → 41; the margins differ.
+        #expect(plain.sections[0].rows[0].textLabel?.height == 41)
         #expect(sf.sections[0].rows[0].textLabel?.height == 41)
-        #expect(plain.sections[0].rows[0].height == 42 + 22 + 1)
+        #expect(plain.sections[0].rows[0].height == 41 + 22 + 1)
         #expect(sf.sections[0].rows[0].height == max(44, 41 + 8 + 1))
     }
 

@@ -159,6 +159,7 @@ import Testing
         let lines = table.sections[0].rows[0].lines.first { $0.id == "textLabel" }!.count
         let measured = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: 248).lineCount
         #expect(lines == measured)
-        #expect(table.sections[0].rows[0].height == max(44, (Double(lines) * TestFonts.inter17.lineHeight).rounded(.up) + 23))
+        // The system font's line height is San Francisco's: 17 × (1950 + 494) / 2048.
+        #expect(table.sections[0].rows[0].height == max(44, (Double(lines) * 17 * 2444 / 2048).rounded(.up) + 23))
     }
 }
