@@ -60,6 +60,7 @@ public final class GlyphRasterizer {
         } else if FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) != 0 {
             return
         }
+        setVariations(of: face, to: run.font)
         for (glyph, position) in zip(run.glyphs, run.positions) {
             let x = (origin.x + position.x) * scale
             let baseline = ((origin.y - position.y) * scale).rounded()
@@ -95,6 +96,17 @@ public final class GlyphRasterizer {
             .filter { $0.pixelsPerEm > 0 }
         return strikes.filter { $0.pixelsPerEm >= pixelSize }.min { $0.pixelsPerEm < $1.pixelsPerEm }
             ?? strikes.max { $0.pixelsPerEm < $1.pixelsPerEm }
+    }
+
+    /// Sets a variable face to the instance `font` was measured at (its `Font.variations`,
+    /// every other axis at its default), so that the glyphs drawn are the ones measured;
+    /// a face shared by fonts of several instances is set again for each run.
+    private func setVariations(of face: FT_Face, to font: Font) {
+        let axes = font.face.axes
+        guard !axes.isEmpty, face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return }
+        let values = font.variations
+        var coordinates = axes.map { FT_Fixed(((values[$0.tag] ?? $0.defaultValue) * 65536).rounded()) }
+        _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates)
     }
 
     /// FreeType's face for `fontFace` (its file and face index), opened on first use.
