@@ -24,7 +24,7 @@ public struct TableDecoder: Sendable {
         let root = JSONNode(document)
         let members = try root.members(known: [
             "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute", "language",
-            "contentSizeCategory",
+            "contentSizeCategory", "systemFontFile",
         ])
         let tableWidth: Double
         if let width {
@@ -37,6 +37,15 @@ public struct TableDecoder: Sendable {
         var table = TableSpec(width: tableWidth)
         if let style = members["style"] { table.style = try style.choice("table style") }
         if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        if let file = members["systemFontFile"] {
+            // The library is made before the document is read: layout-cli reads the key first
+            // (its --system-font wins); a library made without any system font file is told.
+            _ = try file.string()
+            guard fonts.systemFontFace != nil else {
+                throw file.error("the font library was made without a system font file (layout-cli reads this key; "
+                                 + "in Swift pass the file to FontLibrary(systemFontFile:))")
+            }
+        }
         if let category = members["contentSizeCategory"] {
             table.metrics.contentSizeCategory = try TextDecoder.contentSizeCategory(category)
         }

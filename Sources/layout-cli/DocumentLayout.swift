@@ -26,10 +26,12 @@ struct DocumentLayout {
     /// - Throws: `CLIError` with the document's name and where the error is.
     func run() throws {
         let width = try input.width.map { try OptionValues.positive($0, option: "--width") }
-        let engine = try input.fontOptions.makeEngine()
         let source = try DocumentSource(path: input.table)
         let name = source.name
         let outline = try DocumentOutline(&source.bytes)
+        var documentSystemFont: String?
+        if case .string(let path)? = outline.skeleton?["systemFontFile"] { documentSystemFont = path }
+        let engine = try input.fontOptions.makeEngine(documentSystemFont: documentSystemFont, documentName: name)
         guard let skeleton = outline.skeleton else {
             // Not an object: no table (the whole-document path says what is wrong).
             return try write(input.load(width: width, engine: engine, bytes: source.bytes.bytes(0..<source.bytes.size)))

@@ -23,8 +23,12 @@ struct FontOptions: ParsableArguments {
     var systemFontMetrics = "sf"
 
     /// A text engine over the bundled fonts, the --font-dir folders and (unless turned
-    /// off) the system's fonts.
-    func makeEngine() throws -> TextEngine {
+    /// off) the system's fonts; `"system"` stands for `--system-font`, else for
+    /// `documentSystemFont` (a table document's `"systemFontFile"`, its errors named by
+    /// `documentName`).
+    func makeEngine(documentSystemFont: String? = nil, documentName: String = "") throws -> TextEngine {
+        let systemFont = self.systemFont ?? documentSystemFont
+        let systemFontOrigin = self.systemFont != nil ? "--system-font" : "\(documentName): systemFontFile"
         for directory in fontDirectories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
@@ -45,7 +49,7 @@ struct FontOptions: ParsableArguments {
             do {
                 _ = try FontFace(path: systemFont)
             } catch let error as FontError {
-                throw CLIError("--system-font: \(error)")
+                throw CLIError("\(systemFontOrigin): \(error)")
             }
         }
         do {

@@ -27,8 +27,18 @@ struct TableInput: ParsableArguments {
     ///   - scale: a screen scale to lay out at instead of the file's `metrics.scale`.
     func load(width override: Double? = nil, scale: Double? = nil) throws -> (TableLayout, TextEngine) {
         let width = try override ?? self.width.map { try OptionValues.positive($0, option: "--width") }
-        let engine = try fontOptions.makeEngine()
-        return (try load(width: width, scale: scale, engine: engine, bytes: try readAll()), engine)
+        let bytes = try readAll()
+        let engine = try fontOptions.makeEngine(documentSystemFont: Self.systemFontFile(in: bytes), documentName: name)
+        return (try load(width: width, scale: scale, engine: engine, bytes: bytes), engine)
+    }
+
+    /// The `"systemFontFile"` of a table document, when it is an object that names one (the
+    /// decoder reports anything else about the document).
+    static func systemFontFile(in bytes: [UInt8]) -> String? {
+        guard let document = try? JSONParser.parse(bytes), case .string(let path)? = document["systemFontFile"] else {
+            return nil
+        }
+        return path
     }
 
     /// Parses and lays out the table in `bytes` (the whole document), at `width` when given.

@@ -89,7 +89,26 @@ import Testing
             message: #"--text-style: unknown text style "huge""#),
         Bad(arguments: ["measure", "--width", "100", "--system-font", "/dev/null"], input: "",
             message: #"--system-font: cannot read a font from "/dev/null""#),
+        Bad(arguments: ["layout"], input: #"{"width": 320, "systemFontFile": "/dev/null", "rows": []}"#,
+            message: #"<stdin>: systemFontFile: cannot read a font from "/dev/null""#),
+        Bad(arguments: ["layout", "--widths", "320,375"], input: #"{"width": 320, "systemFontFile": 7, "rows": []}"#,
+            message: #"<stdin>: systemFontFile: expected a string, got a number"#),
     ]
+
+    /// A document's `"systemFontFile"` points "system" at that file: Roboto Flex here, whose
+    /// own line is (1900 + 500) × 17 / 2048 = 19.922; "Hamburgefonstiv" is 127.573 wide at
+    /// 17 pt (opsz 17, `hb-shape-variable.jsonl`), so three of them take two lines at 343
+    /// (2 × 127.573 + a space < 343 < 3 × 127.573): ceil(39.844) = 40, the row 40 + 23 = 63.
+    /// A library made without a system font file refuses the key, naming it.
+    @Test func aDocumentNamesItsSystemFontFile() throws {
+        let table = #"{"width": 375, "systemFontFile": "\#(Self.fontPath)", "rows": [{"text": "Hamburgefonstiv Hamburgefonstiv Hamburgefonstiv"}]}"#
+        let result = try CLI.run(["layout", "--no-system-fonts"], stdin: Array(table.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let row = try JSONParser.parse(result.stdout)["sections"]!.array![0]["rows"]!.array![0]
+        #expect(row["height"]!.number! == 63)
+        #expect(row["textLabel"]!.array![3].number! == 40)
+        #expect(throws: InputError.self) { try TableDecoder(fonts: TestFonts.library).decode(try JSONParser.parse(table)) }
+    }
 
     @Test(arguments: bad) func badInputIsNamedAndExitsOne(_ bad: Bad) throws {
         let result = try CLI.run(bad.arguments + ["--no-system-fonts"], stdin: Array(bad.input.utf8))
