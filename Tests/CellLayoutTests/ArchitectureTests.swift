@@ -15,9 +15,15 @@ struct ArchitectureTests {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         var graph: [String: [String]] = [:]
         for stage in stages {
-            // `.target(name: "X"` then, up to the closing of that call, its dependencies.
-            guard let start = manifest.range(of: ".target(name: \"\(stage)\"")
-                    ?? manifest.range(of: "name: \"\(stage)\",") else { continue }
+            // `.target(name: "X")` has no dependencies; `.target(` then `name: "X",` on the next
+            // line has its dependencies up to the closing of that call. (Searching for
+            // `name: "X",` alone found the product `.library(name: "CellLayout", …)` and ran
+            // the one-line target's call into the next target's.)
+            if manifest.contains(".target(name: \"\(stage)\")") {
+                graph[stage] = []
+                continue
+            }
+            guard let start = manifest.range(of: ".target(\n            name: \"\(stage)\",") else { continue }
             let rest = manifest[start.upperBound...]
             let end = rest.range(of: "\n        ),")?.lowerBound ?? rest.range(of: ")")!.lowerBound
             let call = rest[..<end]
