@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// An array kept in blocks of about a thousand elements, so that inserting or removing in
 /// the middle of a million moves one block, not the whole array.
 ///
@@ -100,12 +102,8 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
     /// The block holding element `index`, and its place in that block.
     package func locate(_ index: Int) -> (block: Int, item: Int) {
         precondition(index >= 0 && index < endIndex, "index \(index) out of 0..<\(endIndex)")
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return (low, index - starts[low])
+        let block = Bisection.lastStart(in: starts[..<blocks.count], notAfter: index)
+        return (block, index - starts[block])
     }
 
     /// `replaceSubrange`, saying which blocks it replaced (for ``OffsetIndex``'s sums).

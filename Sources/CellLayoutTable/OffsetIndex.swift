@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// The y offsets of a long list of items of varying height, so that "where does item i
 /// start", "which item is at y" and inserting or removing items all stay cheap for a
 /// million rows.
@@ -54,11 +56,7 @@ public struct OffsetIndex: Sendable {
     public func index(containing y: Double) -> Int? {
         guard y >= 0, y < total else { return nil }
         // The first block that ends after y.
-        var low = 0, high = blockSums.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if blockOffsets[mid + 1] > y { high = mid } else { low = mid + 1 }
-        }
+        let low = Bisection.firstIndex(in: 0..<(blockSums.count - 1)) { blockOffsets[$0 + 1] > y }
         let base = blockOffsets[low]
         let item = heights.blocks[low].withUnsafeBufferPointer { block in
             var local = 0.0

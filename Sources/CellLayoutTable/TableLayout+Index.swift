@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// The item index: every section's items (header, rows, footer) in one `OffsetIndex`,
 /// and `sectionStarts` mapping sections to their first item.
 extension TableLayout {
@@ -6,12 +8,7 @@ extension TableLayout {
     }
 
     package func sectionIndex(ofItem item: Int) -> Int {
-        var low = 0, high = sectionStates.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionStarts[mid] <= item { low = mid } else { high = mid - 1 }
-        }
-        return low
+        Bisection.lastStart(in: sectionStarts[..<sectionStates.count], notAfter: item)
     }
 
     package func rowPath(ofItem item: Int) -> RowPath? {
