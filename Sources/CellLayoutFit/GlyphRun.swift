@@ -38,9 +38,7 @@ extension TextLayout {
     public func glyphRuns(ofLine index: Int) -> [GlyphRun] {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
-        var contentEnd = span.end
-        while contentEnd > span.start,
-              paragraph.flags[Int(contentEnd) - 1] & ClusterFlags.whitespace != 0 { contentEnd -= 1 }
+        let contentEnd = paragraph.contentEnd(of: span.start..<span.end)
         var pieces: [RunPiece] = []
         if span.hasEllipsis {
             collect(paragraph, span.start..<span.prefixEnd, into: &pieces)
@@ -95,10 +93,9 @@ extension TextLayout {
     /// piece, which `kernAfter` adds back when that piece follows on the line.
     private static func plainGlyphs(of piece: ShapedPiece, in paragraph: PreparedParagraph) -> ShapedText {
         let count = piece.utf16End - piece.utf16Start
-        var firstCluster = 0, upper = paragraph.clusterCount
-        while firstCluster < upper {  // the cluster that starts at the piece's start
-            let middle = (firstCluster + upper) / 2
-            if paragraph.clusterStart(middle) < piece.utf16Start { firstCluster = middle + 1 } else { upper = middle }
+        // The cluster that starts at the piece's start.
+        let firstCluster = Bisection.firstIndex(in: 0..<paragraph.clusterCount) {
+            paragraph.clusterStart($0) >= piece.utf16Start
         }
         let clusters = firstCluster..<(firstCluster + count)
         var advances = Array(paragraph.advances[clusters])
@@ -140,9 +137,7 @@ extension TextLayout {
         // The white space clusters that justification widens, by UTF-16 offset.
         var padded = Set<Int>()
         if spacePadding > 0 {
-            var last = span.end
-            while last > span.start, paragraph.flags[Int(last) - 1] & ClusterFlags.whitespace != 0 { last -= 1 }
-            for c in span.start..<last where paragraph.flags[Int(c)] & ClusterFlags.whitespace != 0 {
+            for c in span.start..<paragraph.contentEnd(of: span.start..<span.end) where paragraph.isWhiteSpace(Int(c)) {
                 padded.insert(paragraph.clusterStart(Int(c)))
             }
         }

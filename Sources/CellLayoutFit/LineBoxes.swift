@@ -134,11 +134,10 @@ extension TextLayout {
     /// The white space clusters between a line's first and last visible clusters: where a
     /// justified line is widened.
     package func interiorSpaces(of span: LineSpan) -> Int {
-        let flags = prepared.paragraphs[Int(span.paragraph)].flags
-        var end = span.end
-        while end > span.start, flags[Int(end) - 1] & ClusterFlags.whitespace != 0 { end -= 1 }
+        let paragraph = prepared.paragraphs[Int(span.paragraph)]
+        let end = paragraph.contentEnd(of: span.start..<span.end)
         var start = span.start
-        while start < end, flags[Int(start)] & ClusterFlags.whitespace != 0 { start += 1 }
-        return (start..<end).reduce(0) { $0 + (flags[Int($1)] & ClusterFlags.whitespace != 0 ? 1 : 0) }
+        while start < end, paragraph.isWhiteSpace(Int(start)) { start += 1 }
+        return (start..<end).reduce(0) { $0 + (paragraph.isWhiteSpace(Int($1)) ? 1 : 0) }
     }
 }

@@ -193,10 +193,10 @@ package struct LineFitter {
         var c = 0
         let count = paragraph.clusterCount
         while c < count, !isFull {
-            let isSpace = paragraph.flags[c] & ClusterFlags.whitespace != 0
+            let isSpace = paragraph.isWhiteSpace(c)
             var next = c + 1
             var trailing: Int64 = 0
-            while next < count, paragraph.flags[next] & ClusterFlags.whitespace != 0 {
+            while next < count, paragraph.isWhiteSpace(next) {
                 trailing += Int64(paragraph.advances[next])
                 next += 1
             }
@@ -222,10 +222,7 @@ package struct LineFitter {
             isEmpty = true
             if isFull { return }
         }
-        var contentEnd = end
-        while contentEnd > start, paragraph.flags[Int(contentEnd) - 1] & ClusterFlags.whitespace != 0 {
-            contentEnd -= 1
-        }
+        let contentEnd = paragraph.contentEnd(of: start..<end)
         if width <= maxWidth || contentEnd - start <= 1 {
             lineWidth = width
             pending = trailing

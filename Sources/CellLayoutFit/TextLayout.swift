@@ -169,13 +169,8 @@ public struct TextLayout: Sendable {
     private func trailingWhiteSpace(of span: LineSpan) -> Int64 {
         guard !span.hasEllipsis else { return 0 }
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
-        var width: Int64 = 0
-        var c = Int(span.end) - 1
-        while c >= Int(span.start), paragraph.flags[c] & ClusterFlags.whitespace != 0 {
-            width += Int64(paragraph.advances[c])
-            c -= 1
-        }
-        return width
+        let hanging = Int(paragraph.contentEnd(of: span.start..<span.end))..<Int(span.end)
+        return hanging.reduce(0) { $0 + Int64(paragraph.advances[$1]) }
     }
 
     /// The head indent of a line, in layout units.

@@ -15,8 +15,7 @@ package enum Truncation {
         let text = Clusters(paragraph: prepared.paragraphs[Int(filled.paragraph)])
         let start = filled.start
         let end = Int32(text.paragraph.clusterCount)
-        var contentEnd = end
-        while contentEnd > start, text.isSpace(contentEnd - 1) { contentEnd -= 1 }
+        let contentEnd = text.paragraph.contentEnd(of: start..<end)
         let restWidth = text.width(start..<contentEnd)
         let hiddenAfter = Int(filled.paragraph) < prepared.paragraphs.count - 1
         var line = LineSpan(paragraph: filled.paragraph, start: start, end: end, width: restWidth)
@@ -77,8 +76,8 @@ package enum Truncation {
                 }
             }
         }
-        while prefixEnd > start, text.isSpace(prefixEnd - 1) { prefixEnd -= 1 }
-        while suffixStart < contentEnd, text.isSpace(suffixStart) { suffixStart += 1 }
+        prefixEnd = text.paragraph.contentEnd(of: start..<prefixEnd)
+        while suffixStart < contentEnd, text.paragraph.isWhiteSpace(Int(suffixStart)) { suffixStart += 1 }
         return (prefixEnd, suffixStart)
     }
 
@@ -93,10 +92,6 @@ package enum Truncation {
             var sum: Int64 = 0
             for c in range { sum += Int64(paragraph.advances[Int(c)]) }
             return sum - Int64(paragraph.kerns[Int(last)])
-        }
-
-        func isSpace(_ cluster: Int32) -> Bool {
-            paragraph.flags[Int(cluster)] & ClusterFlags.whitespace != 0
         }
 
         /// The attribute run of a cluster (0 in a plain text or an empty line).

@@ -363,10 +363,7 @@ package struct ParagraphBuilder {
         packed.reserve(count + 1)
         var segmentStart = 0
         for end in ends {
-            var trailingStart = end
-            while trailingStart > segmentStart, flags[trailingStart - 1] & ClusterFlags.whitespace != 0 {
-                trailingStart -= 1
-            }
+            let trailingStart = ClusterFlags.contentEnd(flags, from: segmentStart, to: end)
             var width: Int64 = 0, trailing: Int64 = 0
             for c in segmentStart..<trailingStart { width += Int64(advances[c]) }
             for c in trailingStart..<end { trailing += Int64(advances[c]) }
