@@ -13,6 +13,11 @@ import CellLayoutCore
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Layout units per point.
     public static let unitsPerPoint: Double = LayoutUnits.perPoint
+    /// The largest size a font is made at, in points: 10,000 (a JSON `"size"` and the
+    /// CLI's `--size` stop at 1,000, `TextDecoder.maximumFontSize`). A font whose widest
+    /// glyph would not fit a glyph position (Int32 layout units) at the size asked is
+    /// refused at that size (`FontError.glyphTooWide`).
+    public static let maximumSize: Double = 10_000
 
     /// The face this font draws with.
     public let face: FontFace
@@ -64,7 +69,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     ///     (the system font's stand-in).
     package init(face: FontFace, size: Double, slanted: Bool = false, variations: [FontVariation] = [],
          vertical: VerticalMetrics = .font) throws {
-        guard size.isFinite, size > 0, size <= 10_000 else { throw FontError.invalidSize(size) }
+        guard size.isFinite, size > 0, size <= Self.maximumSize else { throw FontError.invalidSize(size) }
+        let widest = face.widestAdvance
+        guard Double(widest.units) * size * Self.unitsPerPoint / Double(face.unitsPerEm) <= Double(Int32.max) else {
+            throw FontError.glyphTooWide(path: face.path, size: size, glyph: widest.glyph, units: widest.units,
+                                         unitsPerEm: Int(face.unitsPerEm))
+        }
         self.face = face
         self.size = size
         self.isSlanted = slanted
@@ -82,10 +92,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             var extents = hb_font_extents_t()
             hb_font_get_h_extents(unscaled, &extents)
             hb_font_destroy(unscaled)
-            metrics = (extents.ascender, extents.descender, extents.line_gap)
+            metrics = (extents.ascender, extents.descender, max(extents.line_gap, 0))  // as FontFace's
         }
         hb_font_make_immutable(font)
-        self.hbFont = font
+        self.hbFont = face.wideAdvances?.correcting(font) ?? font
         switch vertical {
         case .font:
             let pointsPerUnit = size / Double(face.unitsPerEm)

@@ -13,7 +13,12 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No bundled, added or system font has this family name; `known` lists the names a
     /// table may use: `"system"` (the default family) first, then the bundled and added families.
     case unknownFamily(String, known: [String])
-    /// The size is not a positive, finite number of points.
+    /// At `size` points, glyph `glyph` of the font (`units` wide at `unitsPerEm` units per
+    /// em) would be wider than a glyph position holds (Int32 layout units: 2,097,152 pt).
+    /// Legal advances reach 65,535 units, so a font of few units per em meets this at a
+    /// large size; the font is refused at that size only.
+    case glyphTooWide(path: String, size: Double, glyph: Int, units: Int, unitsPerEm: Int)
+    /// The size is not a positive, finite number of points, at most `Font.maximumSize`.
     case invalidSize(Double)
     /// The language is not a well-formed BCP 47 tag (`TextLanguage`).
     case invalidLanguage(String)
@@ -34,8 +39,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             "the font \"\(path)\" is damaged: \(problem)"
         case .unknownFamily(let family, let known):
             "unknown font family \"\(family)\" (known: \(known.joined(separator: ", ")))"
+        case .glyphTooWide(let path, let size, let glyph, let units, let unitsPerEm):
+            "the font \"\(path)\" at \(size.formatted3) pt: glyph \(glyph) is \(units) units wide at \(unitsPerEm) per em, "
+                + "more than the 2,097,152 pt a glyph position holds"
         case .invalidSize(let size):
-            "font size must be a positive number, got \(size)"
+            "font size must be a positive number of points, at most \(Int(Font.maximumSize)), got \(size)"
         case .invalidLanguage(let tag):
             "language must be a BCP 47 tag such as ja, zh-Hans, zh-Hant or ko, got \"\(tag)\""
         case .unknownAxis(let tag, let font, let known):

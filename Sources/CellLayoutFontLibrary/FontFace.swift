@@ -41,6 +41,12 @@ public final class FontFace: @unchecked Sendable {
     /// coverage is asked for every cluster of every text, and a bit test is far cheaper
     /// than a cmap lookup.
     private let bmpCoverage: [UInt64]
+    /// The glyphs whose advances HarfBuzz 6.0 would read as negative, and the advance
+    /// functions every HarfBuzz font of this face goes through (nil: none).
+    package let wideAdvances: WideAdvances?
+    /// The widest glyph and its advance in font units (`Font` refuses a size at which it
+    /// would pass a glyph position).
+    let widestAdvance: (glyph: Int, units: Int)
     /// How many pieces of text HarfBuzz has shaped in a `Font` of this face (every
     /// `Shaper.shape(_:font:…)`, the one way text reaches `hb_shape`; the plain pairs'
     /// kerning, measured once per face in font units, is not counted): what shows that a
@@ -73,12 +79,20 @@ public final class FontFace: @unchecked Sendable {
             throw FontError.unreadableFile(path: path)
         }
         hb_face_make_immutable(face)
+        let wideAdvances = WideAdvances.of(face)
         let font = hb_font_create(face)!
         hb_font_make_immutable(font)
+        self.wideAdvances = wideAdvances
         self.path = path
         self.index = index
         self.hbFace = face
-        self.unscaled = font
+        self.unscaled = wideAdvances?.correcting(font) ?? font
+        let glyphs = (0..<hb_face_get_glyph_count(face)).map { hb_codepoint_t($0) }
+        var advances = [hb_position_t](repeating: 0, count: glyphs.count)
+        hb_font_get_glyph_h_advances(unscaled, UInt32(glyphs.count), glyphs, UInt32(MemoryLayout<hb_codepoint_t>.stride),
+                                     &advances, UInt32(MemoryLayout<hb_position_t>.stride))
+        let widest = advances.indices.max { advances[$0] < advances[$1] } ?? 0
+        self.widestAdvance = (widest, Int(advances.isEmpty ? 0 : advances[widest]))
         self.unitsPerEm = Int32(hb_face_get_upem(face))
         self.axes = FontAxis.axes(of: face)
         self.tracking = TrackingTable(face: face)
@@ -118,10 +132,14 @@ public final class FontFace: @unchecked Sendable {
 
     /// Ascender, descender (negative below the baseline) and line gap in font units:
     /// OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea, as HarfBuzz resolves them.
+    /// A negative line gap (legal: an FWORD) counts as 0, as TextKit takes it:
+    /// NSLayoutManager's default line height does `if (leading < 0) leading = 0` on
+    /// `CTFontGetLeading` (its disassembly, stackoverflow.com/questions/5511830); so a
+    /// gap of −32,768 gives no negative line heights.
     package var verticalMetrics: (ascender: Int32, descender: Int32, lineGap: Int32) {
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(unscaled, &extents)
-        return (extents.ascender, extents.descender, extents.line_gap)
+        return (extents.ascender, extents.descender, max(extents.line_gap, 0))
     }
 
     /// How many faces the file at `path` holds: those of a collection, else 1 (also for a

@@ -5,7 +5,7 @@
 /// text — with plausible, wrong numbers. These checks refuse such files with a message
 /// naming what is wrong: the table directory and every table inside the file, `maxp`,
 /// `hhea`, `hmtx` and `loca` consistent with one another, and the `CFF ` charstrings
-/// present for every glyph.
+/// present for every glyph; `unitsPerEm` in the 16…16384 the OpenType spec allows.
 package enum FontFileCheck {
     /// What is wrong with face `index` of the font file `bytes`, or nil when nothing is.
     package static func problem(in bytes: UnsafeRawBufferPointer, faceIndex index: UInt32) -> String? {
@@ -48,6 +48,12 @@ package enum FontFileCheck {
         let hmtxNeeds = 4 * Int(metrics) + 2 * (Int(glyphs) - Int(metrics))
         if tables["hmtx"]!.length < hmtxNeeds {
             return "'hmtx' holds \(tables["hmtx"]!.length) bytes, fewer than the \(hmtxNeeds) that \(metrics) metrics for \(glyphs) glyphs need"
+        }
+        // OpenType 'head': "unitsPerEm: Set to a value from 16 to 16384." HarfBuzz replaces
+        // any other value with 1000, which would measure the font at a size it never had.
+        guard let unitsPerEm = reader.u16(in: "head", at: 18) else { return "'head' is too short to hold unitsPerEm" }
+        guard (16...16384).contains(unitsPerEm) else {
+            return "'head' unitsPerEm is \(unitsPerEm), outside the 16…16384 the OpenType spec allows"
         }
         if let loca = tables["loca"] {
             guard let format = reader.u16(in: "head", at: 50) else { return "'head' is too short to hold indexToLocFormat" }

@@ -257,6 +257,13 @@ public final class FontLibrary: Sendable {
             return try font(face: best, size: size, slanted: italic, weightAxis: weightAxis, variations: variations,
                             vertical: vertical)
         }
+        // A family with italic faces only: its italic for an upright request too, as
+        // fontconfig's matching gives it (family ranks above slant in fcmatch.c's order, so
+        // a family's only face beats every other family's upright one); it used to be
+        // "unknown" while `known` listed it.
+        if let best = nearest(members) {
+            return try font(face: best, size: size, weightAxis: weightAxis, variations: variations, vertical: vertical)
+        }
         if useSystemFonts, let file = system.face(family: name, weight: weight) {
             return try font(face: systemFace(file), size: size, slanted: italic, weightAxis: weightAxis,
                             variations: variations)

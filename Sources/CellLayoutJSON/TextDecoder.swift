@@ -7,6 +7,10 @@ import CellLayoutCell
 /// `"paragraph"` object with `NSParagraphStyle`'s keys. Errors name the JSON path
 /// (`text[2].kern: must be a finite number`).
 public struct TextDecoder: Sendable {
+    /// The largest font size the JSON format and the CLI take, in points: a run's or a
+    /// row's `"size"` and `measure --size` alike (JSONFormat.md, "Limits").
+    public static let maximumFontSize: Double = 1000
+
     /// Run fonts are checked against this library.
     public let fonts: FontLibrary
 
@@ -85,7 +89,7 @@ public struct TextDecoder: Sendable {
         var font = FontOverride()
         if let family = m["family"] { font.family = try family.string() }
         if let file = m["file"] { font.file = try file.string() }
-        if let size = m["size"] { font.size = try size.positive(maximum: 1000) }
+        if let size = m["size"] { font.size = try size.positive(maximum: Self.maximumFontSize) }
         if let weight = m["weight"] { font.weight = try weight.choice("font weight") }
         if let italic = m["italic"] { font.italic = try italic.bool() }
         if let style = m["textStyle"] {

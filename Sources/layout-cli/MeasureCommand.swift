@@ -101,7 +101,7 @@ struct MeasureCommand: ParsableCommand {
             ?? [OptionValues.category(contentSizeCategory, option: "--content-size-category")]
         let fanOut = contentSizes != nil
         let sizesArray = widths != nil || fanOut
-        let size = try OptionValues.positive(size, option: "--size", maximum: OptionValues.maximumFontSize)
+        let size = try OptionValues.positive(size, option: "--size", maximum: TextDecoder.maximumFontSize)
         let maxLines = try OptionValues.count(lines, option: "--lines")
         let scale = try OptionValues.scale(scale)
         let mode: LineBreakMode = try OptionValues.choice(breakMode, option: "--break", what: "break mode")

@@ -2,10 +2,6 @@ import CellLayout
 
 /// Checks of option values, each failing with a `CLIError` that names the option.
 enum OptionValues {
-    /// The largest font size in points, for `--size` as for a run's or a row's `"size"`
-    /// (JSONFormat.md): one limit wherever a size is given.
-    static let maximumFontSize = 1000.0
-
     /// `text` as a decimal number (`17`, `-3.5`, `1e3`, white space around allowed), or nil:
     /// Swift's `Double(_:)` also reads hexadecimal (`0x10` as 16), `inf` and `nan`, which no
     /// option means.
