@@ -98,8 +98,10 @@ extension TextLayout {
             paragraph.clusterStart($0) >= piece.utf16Start
         }
         let clusters = firstCluster..<(firstCluster + count)
-        var advances = Array(paragraph.advances[clusters])
-        advances[count - 1] -= piece.kernAfter
+        // Glyph positions are Int32: an advance past it (only ever a cluster wider than
+        // 2,097,152 pt, far off any canvas) is drawn clamped; measuring reads it exact.
+        var advances = clusters.map { Int32(clamping: paragraph.advance($0)) }
+        advances[count - 1] = Int32(clamping: Int64(advances[count - 1]) - Int64(piece.kernAfter))
         return ShapedText(
             glyphs: paragraph.plainGlyphs[clusters].map(UInt32.init), advances: advances,
             xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),

@@ -92,7 +92,7 @@ extension PreparedText {
 
     /// Whether paragraph `index` runs right to left: its lowest bidi level is odd.
     package func isRightToLeft(paragraph index: Int) -> Bool {
-        (paragraphs[index].pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
+        paragraphs[index].isRightToLeft
     }
 }
 
@@ -108,7 +108,7 @@ extension TextLayout {
         let span = spans[index]
         let rtl = prepared.isRightToLeft(paragraph: Int(span.paragraph))
         let head = head(of: span)
-        let total = width.isFinite ? LayoutUnits.roundedDown(width) : spans.lazy.map { $0.width + self.head(of: $0) }.max() ?? 0
+        let total = width.isFinite ? LayoutUnits.roundedDown(width) : widestLine
         let available = width.isFinite ? widths.of(lineStartingAt: span.start) : total - head
         // The line's room, from its left end.
         let roomStart = rtl ? total - head - available : head

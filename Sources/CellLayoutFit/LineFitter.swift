@@ -197,11 +197,11 @@ package struct LineFitter {
             var next = c + 1
             var trailing: Int64 = 0
             while next < count, paragraph.isWhiteSpace(next) {
-                trailing += Int64(paragraph.advances[next])
+                trailing += paragraph.advance(next)
                 next += 1
             }
             let kern = Int64(paragraph.kerns[c])
-            let width = Int64(paragraph.advances[c]) - kern
+            let width = paragraph.advance(c) - kern
             place(Int32(c), Int32(next), width: isSpace ? 0 : width,
                   trailing: isSpace ? trailing + width + kern : trailing + kern, in: paragraph)
             c = next
@@ -234,7 +234,7 @@ package struct LineFitter {
             // nothing hangs after it; with white space after it, it stays in the width,
             // as in the segment's own width.
             let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
-            place(c, c + 1, width: Int64(paragraph.advances[Int(c)]) - kern, trailing: kern, in: paragraph)
+            place(c, c + 1, width: paragraph.advance(Int(c)) - kern, trailing: kern, in: paragraph)
         }
         pending = trailing
     }

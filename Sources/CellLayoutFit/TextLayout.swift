@@ -138,6 +138,10 @@ public struct TextLayout: Sendable {
     package let boxes: [LineBox]
     /// The lines' height with their spacing, before rounding.
     package let unroundedHeight: Double
+    /// Fitted to an unlimited width: the widest line with its head indent, in layout units,
+    /// which every line aligns within (kept, so that placing each line does not look at
+    /// every other: `lines` of a text of many paragraphs stays linear); else 0.
+    let widestLine: Int64
 
     package init(prepared: PreparedText, width: Double, options: FitOptions, spans: [LineSpan], widths: LineWidths) {
         self.prepared = prepared
@@ -145,6 +149,8 @@ public struct TextLayout: Sendable {
         self.options = options
         self.spans = spans
         self.widths = widths
+        widestLine = width.isFinite ? 0
+            : spans.lazy.map { $0.width + ($0.start == 0 ? widths.firstHead : widths.restHead) }.max() ?? 0
         (boxes, unroundedHeight) = prepared.stack(spans)
     }
 
@@ -170,7 +176,7 @@ public struct TextLayout: Sendable {
         guard !span.hasEllipsis else { return 0 }
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
         let hanging = Int(paragraph.contentEnd(of: span.start..<span.end))..<Int(span.end)
-        return hanging.reduce(0) { $0 + Int64(paragraph.advances[$1]) }
+        return hanging.reduce(0) { $0 + paragraph.advance($1) }
     }
 
     /// The head indent of a line, in layout units.

@@ -90,7 +90,7 @@ package enum Truncation {
         func width(_ range: Range<Int32>) -> Int64 {
             guard let last = range.last else { return 0 }
             var sum: Int64 = 0
-            for c in range { sum += Int64(paragraph.advances[Int(c)]) }
+            for c in range { sum += paragraph.advance(Int(c)) }
             return sum - Int64(paragraph.kerns[Int(last)])
         }
 

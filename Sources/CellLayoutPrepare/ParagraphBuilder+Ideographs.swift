@@ -59,14 +59,14 @@ extension ParagraphBuilder {
         ideographs: IdeographFace, script: hb_script_t, run: Int, into m: inout Measures
     ) {
         let glyphs = m.plainGlyphs!
-        for cluster in clusters { m.advances[cluster] = hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyphs[cluster])) }
+        for cluster in clusters { m.setAdvance(cluster, Int64(hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyphs[cluster])))) }
         for (k, cluster) in clusters.dropLast().enumerated() where ideographs.mayKern(hb_codepoint_t(glyphs[cluster])) {
             let at = units.lowerBound + k
             let kern = kerning(in: font, script: script, level: 0, base: base, leftCluster: at..<(at + 1),
                                rightCluster: (at + 1)..<(at + 2),
-                               nominal: Int64(m.advances[cluster]) + Int64(m.advances[cluster + 1]))
+                               nominal: m.advance(cluster) + m.advance(cluster + 1))
             m.kerns[cluster] = kern
-            m.advances[cluster] += kern
+            m.add(kern, to: cluster)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === font,

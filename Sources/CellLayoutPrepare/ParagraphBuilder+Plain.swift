@@ -51,12 +51,12 @@ extension ParagraphBuilder {
             if start > 0, runs.fonts[part.run - 1] === runs.fonts[part.run] {
                 let kern = plain.kern(base[start - 1], base[start])
                 measures.kerns[start - 1] = kern
-                measures.advances[start - 1] += kern
+                measures.add(kern, to: start - 1)
                 measures.pieces[measures.pieces.count - 2].kernAfter = kern
             }
             let runKern = runs.kerns[part.run]
             if runKern != 0 {
-                for c in part.units { measures.advances[c] += runKern }
+                for c in part.units { measures.add(runKern, to: c) }
             }
             clusterRuns.append(contentsOf: repeatElement(UInt16(part.run), count: part.units.count))
         }
@@ -97,20 +97,20 @@ extension ParagraphBuilder {
         for k in 0..<count {
             let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
             glyphs[cluster] = plain.glyph(unit)
-            var advance = plain.advance(unit)
+            var advance = Int64(plain.advance(unit))
             if k + 1 < count {
                 let kern = plain.kern(unit, base[units.lowerBound + k + 1])
                 m.kerns[cluster] = kern
-                advance += kern
+                advance += Int64(kern)
             }
-            m.advances[cluster] = advance
+            m.setAdvance(cluster, advance)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
            last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
-            m.advances[clusters.lowerBound - 1] += kern
+            m.add(kern, to: clusters.lowerBound - 1)
             m.pieces[m.pieces.count - 1] = ShapedPiece(
                 shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
                 level: 0, run: run)
@@ -130,7 +130,7 @@ extension ParagraphBuilder {
         advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
     ) {
         if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
-        for cluster in clusters { m.advances[cluster] = advance }
+        for cluster in clusters { m.setAdvance(cluster, Int64(advance)) }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
            last.run == run, last.script == script, !plain.isPlain(base[units.lowerBound - 1]) {

@@ -225,7 +225,7 @@ package struct ParagraphBuilder {
                                leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd,
                                glyphs: measures.plainGlyphs, clusters: leftCluster)
             measures.kerns[leftCluster] = kern
-            measures.advances[leftCluster] += kern
+            measures.add(kern, to: leftCluster)
             measures.pieces[i - 1].kernAfter = kern
         }
 
@@ -235,7 +235,7 @@ package struct ParagraphBuilder {
         var clusterRuns: [UInt16] = []
         if let runs {
             clusterRuns = Self.clusterRuns(clusterStarts.buffer.dropLast(), runs: runs)
-            for c in 0..<graphemeCount { measures.advances[c] += runs.kerns[Int(clusterRuns[c])] }
+            for c in 0..<graphemeCount { measures.add(runs.kerns[Int(clusterRuns[c])], to: c) }
         }
         // One code unit per cluster (most text): the starts are implied.
         var starts: Scratch<Int32>? = clusterStarts
@@ -280,10 +280,10 @@ package struct ParagraphBuilder {
         return PreparedParagraph(
             utf16Start: start, clusterStarts: clusterStarts?.buffer, advances: measures.advances.buffer,
             kerns: measures.kerns.buffer, flags: flags.buffer,
-            segmentEnds: segments(ending: segmentEnds, count: segmentCount, advances: measures.advances.buffer,
-                                  kerns: measures.kerns.buffer, flags: flags.buffer, into: packed),
+            segmentEnds: segments(ending: segmentEnds, count: segmentCount, measures: measures,
+                                  flags: flags.buffer, into: packed),
             pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? .allocate(capacity: 0),
-            clusterRuns: clusterRuns)
+            clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 
     /// What a paragraph's pieces write per cluster (scratch memory, handed to the
@@ -299,11 +299,38 @@ package struct ParagraphBuilder {
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
         package var hasGlyph: Scratch<Bool>?
         package var pieces: [ShapedPiece] = []
+        /// The advances past Int32 (`PreparedParagraph.wideAdvances`).
+        package var wide: [Int: Int64] = [:]
 
         package init(clusterCount: Int) {
             self.clusterCount = clusterCount
             advances = Scratch(count: clusterCount)
             kerns = Scratch(count: clusterCount)
+        }
+
+        /// Cluster `c`'s advance.
+        @inline(__always)
+        package func advance(_ c: Int) -> Int64 {
+            let advance = advances[c]
+            return advance != PreparedParagraph.wideAdvance ? Int64(advance) : wide[c]!
+        }
+
+        /// Sets cluster `c`'s advance: in `advances` when Int32 holds it, else in `wide`.
+        @inline(__always)
+        package mutating func setAdvance(_ c: Int, _ value: Int64) {
+            if let narrow = Int32(exactly: value), narrow != PreparedParagraph.wideAdvance {
+                advances[c] = narrow
+                if !wide.isEmpty { wide[c] = nil }
+            } else {
+                advances[c] = PreparedParagraph.wideAdvance
+                wide[c] = value
+            }
+        }
+
+        /// Adds `value` (layout units) to cluster `c`'s advance.
+        @inline(__always)
+        package mutating func add(_ value: some FixedWidthInteger, to c: Int) {
+            setAdvance(c, advance(c) + Int64(value))
         }
     }
 
@@ -354,10 +381,10 @@ package struct ParagraphBuilder {
     /// its last cluster with the next segment, which counts (as part of the trailing
     /// width) only when the next segment follows on the line.
     private static func segments<Ends: Sequence<Int>>(
-        ending ends: Ends, count: Int, advances: UnsafeMutableBufferPointer<Int32>,
-        kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
+        ending ends: Ends, count: Int, measures: Measures, flags: UnsafeMutableBufferPointer<UInt8>,
         into packed: PackedSegmentBuffer
     ) -> [Int32] {
+        let kerns = measures.kerns
         var segmentEnds: [Int32] = []
         segmentEnds.reserveCapacity(count)
         packed.reserve(count + 1)
@@ -365,8 +392,8 @@ package struct ParagraphBuilder {
         for end in ends {
             let trailingStart = ClusterFlags.contentEnd(flags, from: segmentStart, to: end)
             var width: Int64 = 0, trailing: Int64 = 0
-            for c in segmentStart..<trailingStart { width += Int64(advances[c]) }
-            for c in trailingStart..<end { trailing += Int64(advances[c]) }
+            for c in segmentStart..<trailingStart { width += measures.advance(c) }
+            for c in trailingStart..<end { trailing += measures.advance(c) }
             let kern = Int64(kerns[end - 1])
             if trailingStart == end { width -= kern } else { trailing -= kern }
             packed.append(width: width, trailing: trailing + kern)
@@ -397,7 +424,7 @@ package struct ParagraphBuilder {
         }
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
-            m.advances[cluster] += shaped.advances[i]
+            m.add(shaped.advances[i], to: cluster)
             hasGlyph[cluster] = true
             // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
             // left-to-right text (right-to-left kerning is not separated out).
@@ -409,11 +436,11 @@ package struct ParagraphBuilder {
         while c < clusters.upperBound {
             var next = c + 1
             while next < clusters.upperBound, !hasGlyph[next] { next += 1 }
-            let shareCount = Int32(next - c)
+            let shareCount = Int64(next - c)
             if shareCount > 1 {
-                let total = m.advances[c], share = total / shareCount
-                for k in c..<next { m.advances[k] = share }
-                m.advances[c] += total - share * shareCount
+                let total = m.advance(c), share = total / shareCount
+                for k in c..<next { m.setAdvance(k, share) }
+                m.add(total - share * shareCount, to: c)
             }
             c = next
         }
@@ -470,7 +497,8 @@ package struct ParagraphBuilder {
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))
             let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
-            return Int32(width(l + r) - (nominal ?? width(l) + width(r)))
+            // Clamped: a kerning past Int32 is a font's lie, not a trap.
+            return Int32(clamping: width(l + r) - (nominal ?? width(l) + width(r)))
         }
     }
 

@@ -193,8 +193,15 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// `clusterStart(_:)`.
     private let clusterStarts: UnsafeMutableBufferPointer<Int32>?
     /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
-    /// included.
+    /// included; ``wideAdvance`` for a cluster wider than Int32 holds, whose advance is in
+    /// `wideAdvances`. Read with `advance(_:)`.
     package let advances: UnsafeMutableBufferPointer<Int32>
+    /// The advances of the clusters past Int32 (2,097,152 pt): one grapheme cluster can be
+    /// that wide — a ZWJ chain of thousands of emoji at a large size — and its width is
+    /// kept exact rather than wrapped or trapped on (issue 21). Empty in any real text.
+    package let wideAdvances: [Int: Int64]
+    /// What `advances` holds for a cluster whose advance is in `wideAdvances`.
+    package static let wideAdvance = Int32.min
     /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
     /// when a line ends after it.
     package let kerns: UnsafeMutableBufferPointer<Int32>
@@ -216,19 +223,32 @@ package final class PreparedParagraph: @unchecked Sendable {
 
     package var clusterCount: Int { advances.count }
 
+    /// Cluster `c`'s advance in layout units, kerning with the next cluster included.
+    @inline(__always)
+    package func advance(_ c: Int) -> Int64 {
+        let advance = advances[c]
+        return advance != Self.wideAdvance ? Int64(advance) : wideAdvances[c]!
+    }
+    /// Whether the paragraph's base direction is right to left (its lowest bidi level is
+    /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
+    /// of a text of many pieces — tabs, emoji — quadratic).
+    package let isRightToLeft: Bool
+
     /// Takes ownership of the buffers (allocated with `allocate(capacity:)`): the
     /// paragraph frees them.
     package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
          kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
          segmentEnds: [Int32], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
-         clusterRuns: [UInt16] = []) {
+         clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
         self.advances = advances
+        self.wideAdvances = wideAdvances
         self.kerns = kerns
         self.flags = flags
         self.segmentEnds = segmentEnds
         self.pieces = pieces
+        self.isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
         self.plainGlyphs = plainGlyphs
         self.clusterRuns = clusterRuns
     }

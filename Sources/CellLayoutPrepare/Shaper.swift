@@ -55,9 +55,11 @@ package enum Shaper {
             }
         }
         // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
-        let kerns = (0..<n).map { advances[$0] == 0 ? 0 : advances[$0] - nominal[$0] }
+        let kerns = (0..<n).map { advances[$0] == 0 ? 0 : Int32(clamping: Int64(advances[$0]) - Int64(nominal[$0])) }
         if tracking != 0 {
-            for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] { advances[i] += tracking }
+            for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] {
+                advances[i] = Int32(clamping: Int64(advances[i]) + Int64(tracking))
+            }
         }
         return ShapedText(
             glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
