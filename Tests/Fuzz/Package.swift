@@ -14,6 +14,7 @@ let package = Package(
     name: "cell-layout-fuzz",
     dependencies: [
         .package(path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CFuzzer"),
@@ -29,5 +30,18 @@ let package = Package(
         .executableTarget(name: "fuzz-measure", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-font", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-render", dependencies: ["FuzzSupport"]),
+        // The CLI's own sources (Sources/CLICore links to Sources/layout-cli; its main.swift
+        // left out), so that `cli` drives the commands' I/O in-process, with coverage.
+        .target(
+            name: "CLICore",
+            dependencies: [
+                .product(name: "CellLayout", package: mainPackage),
+                .product(name: "CellLayoutRender", package: mainPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["main.swift"],
+            swiftSettings: [.unsafeFlags(["-enable-testing"])]
+        ),
+        .executableTarget(name: "fuzz-cli", dependencies: ["FuzzSupport", "CLICore"]),
     ]
 )

@@ -10,7 +10,7 @@ root = os.path.dirname(os.path.dirname(here))
 corpus = os.path.join(root, "..", "shared", "corpus")
 out = os.path.join(here, "seeds")
 shutil.rmtree(out, ignore_errors=True)
-for target in ("json", "measure", "font", "render"):
+for target in ("json", "measure", "font", "render", "cli"):
     os.makedirs(os.path.join(out, target))
 
 def write(target, name, data):
@@ -25,6 +25,16 @@ for name, text in tables.items():
     write("render", name, text)
 for i, line in enumerate(open(os.path.join(root, "Examples", "rows.jsonl"))):
     write("json", f"row-{i}.json", line.strip())
+
+# cli: a command (byte 0: fuzz-cli's list), how input and output are set up (byte 1), input.
+examples = {n: open(os.path.join(root, "Examples", n), "rb").read() for n in ("texts.jsonl", "rows.jsonl", "settings.json", "form.json")}
+for command, inputs in ((0, ["texts.jsonl"]), (1, ["texts.jsonl"]), (2, ["texts.jsonl"]), (3, ["texts.jsonl"]),
+                        (4, ["settings.json", "form.json"]), (5, ["settings.json"]), (6, ["form.json"]),
+                        (7, ["rows.jsonl"]), (8, ["rows.jsonl"]), (9, ["settings.json"]), (10, ["form.json"]),
+                        (11, ["settings.json"])):
+    for n in inputs:
+        for mode in range(4):
+            write("cli", f"{command}-{mode}-{n}", bytes([command, mode]) + examples[n])
 
 if not os.path.isdir(corpus):
     sys.exit(f"make-seeds: {corpus} is missing (the seeds take texts from it)")

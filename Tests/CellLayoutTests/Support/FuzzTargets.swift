@@ -33,11 +33,16 @@ public enum FuzzTargets {
         if (try? JSONParser.parse(writer.bytes)) == nil { fatalError("the table encoder's output does not parse") }
     }
 
-    /// Bytes → (options from the first 8 bytes, the 6th unused, the rest as UTF-8 text) → prepare and fit.
+    /// Bytes → (options from the first 8 bytes, the rest as UTF-8 text) → prepare and fit.
+    /// The 6th byte's low bit asks for the extremes the engine accepts: the largest size
+    /// (`Font.maximumSize`) and a width of 1e-3 or 1,000,000 pt, where a cluster passes 32
+    /// bits of layout units.
     public static func measure(_ bytes: [UInt8]) {
         guard bytes.count >= 8 else { return }
-        let width = Double(UInt16(bytes[0]) << 8 | UInt16(bytes[1])) / 16 + 0.0625  // 1/16 … 4096 pt
-        let size = Double(bytes[2]) / 2 + 0.5  // 0.5 … 128 pt
+        let extreme = bytes[5] & 1 == 1
+        let width = extreme ? (bytes[0] & 1 == 0 ? 1e-3 : 1_000_000)
+            : Double(UInt16(bytes[0]) << 8 | UInt16(bytes[1])) / 16 + 0.0625  // 1/16 … 4096 pt
+        let size = extreme ? Font.maximumSize : Double(bytes[2]) / 2 + 0.5  // 0.5 … 128 pt
         let modes = LineBreakMode.allCases, weights = FontWeight.allCases
         let options = FitOptions(maxLines: Int(bytes[3] % 6), lineBreakMode: modes[Int(bytes[4]) % modes.count])
         let weight = weights[Int(bytes[6]) % weights.count]
@@ -59,8 +64,15 @@ public enum FuzzTargets {
         } catch { fatalError("cannot write \(file.path): \(error)") }
         defer { try? FileManager.default.removeItem(at: directory) }
         guard let library = try? FontLibrary(fontDirectories: [directory], useSystemFonts: false),
-              let font = try? library.font(file: file.path, size: 17) else { return }
+              let font = try? library.font(file: file.path, size: 17),
+              let huge = try? library.font(file: file.path, size: Font.maximumSize) else { return }
         let engine = TextEngine(fonts: library)
+        if !(font.lineHeight >= 0 && font.lineGap >= 0) { fatalError("line height \(font.lineHeight), gap \(font.lineGap)") }
+        // The extremes first: the largest size at the narrowest and widest widths (a font's
+        // widest glyph must still fit a glyph position; a long word's clusters add up).
+        let word = String(repeating: "W", count: 64) + " hello"
+        let prepared = engine.prepare(word, font: huge)
+        for width in [1e-3, 1_000_000] { check(prepared.fit(width: width), against: prepared.size(width: width), text: word) }
         for text in ["hello world", "Hi 0123. ffi", "שלום עולם", "日本語"] {
             let prepared = engine.prepare(text, font: font)
             let layout = prepared.fit(width: 100)
