@@ -91,7 +91,8 @@ package final class SegmentChunk: @unchecked Sendable {
 /// Freed with the buffer unless a `SegmentChunk` takes it over.
 package final class PackedSegmentBuffer {
     private var base: UnsafeMutablePointer<PackedSegment>?
-    private var capacity = 0
+    /// How many entries the memory holds.
+    private(set) var capacity = 0
     /// How many entries are written.
     package private(set) var count = 0
     /// Whether a segment took `PackedSegment.wide`.
@@ -110,7 +111,8 @@ package final class PackedSegmentBuffer {
     }
 
     /// Appends a segment of widths `width` and `trailing` (layout units); room for one
-    /// entry must be reserved (a wide segment makes room for its other two).
+    /// entry must be reserved (a wide segment makes room for its other two, on top of what
+    /// the caller reserved for the segments after it).
     @inline(__always)
     package func append(width: Int64, trailing: Int64) {
         if let packed = PackedSegment(width: width, trailing: trailing) {
@@ -118,7 +120,11 @@ package final class PackedSegmentBuffer {
             count += 1
             return
         }
-        reserve(3)
+        // Not `reserve(3)`: that only makes room for these three, taking two entries the
+        // caller reserved for the segments after this one (a heap overflow found by the
+        // measure fuzzer at 10,000 pt, where long words are wide).
+        capacity += max(2, capacity / 2)
+        base = realloc(base, capacity * MemoryLayout<PackedSegment>.stride)!.assumingMemoryBound(to: PackedSegment.self)
         hasWide = true
         base![count] = .wide
         base![count + 1] = PackedSegment(bits: UInt64(bitPattern: width))

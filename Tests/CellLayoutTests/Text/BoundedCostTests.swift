@@ -146,4 +146,19 @@ import Testing
         let small = cpuSeconds(5_000), large = cpuSeconds(20_000)
         #expect(large / small < 8, "5,000 pieces: \(small) s, 20,000: \(large) s")
     }
+
+    /// A wide segment (past the packed form: three entries) keeps the room the caller
+    /// reserved for the segments after it: on main before issue 21 it took two of those
+    /// entries, and the paragraph's last segments and its end were written past the buffer
+    /// (a heap overflow AddressSanitizer found through the measure fuzzer at 10,000 pt;
+    /// `Tests/Fuzz/regressions/measure/wide-segment-overflow`).
+    @Test func aWideSegmentKeepsTheRoomReservedForTheRest() {
+        let buffer = PackedSegmentBuffer()
+        buffer.reserve(20)  // 19 segments and the paragraph's end
+        #expect(buffer.capacity == 20)
+        buffer.append(width: 1 << 40, trailing: 0)
+        for _ in 0..<18 { buffer.append(width: 1024, trailing: 0) }
+        buffer.endParagraph()
+        #expect(buffer.count == 22 && buffer.count <= buffer.capacity)
+    }
 }
