@@ -31,7 +31,9 @@ try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectorie
 
 func runCommand(_ bytes: [UInt8]) {
     guard bytes.count >= 2 else { return }
-    let arguments = commands[Int(bytes[0]) % commands.count] + ["--no-system-fonts", "--quiet", "--language", "en"]
+    let command = commands[Int(bytes[0]) % commands.count]
+    let arguments = command + ["--no-system-fonts", "--language", "en"]
+        + (["measure", "layout"].contains(command[0]) ? ["--quiet"] : [])
     let viaPipe = bytes[1] & 1 == 1, full = bytes[1] & 2 == 2
     let input = Array(bytes[2...])
     // Standard input: a regular file, or a pipe already holding every byte (grown to
