@@ -92,11 +92,14 @@ package final class SegmentChunk: @unchecked Sendable {
 package final class PackedSegmentBuffer {
     private var base: UnsafeMutablePointer<PackedSegment>?
     /// How many entries the memory holds.
-    private(set) var capacity = 0
+    package private(set) var capacity = 0
     /// How many entries are written.
     package private(set) var count = 0
     /// Whether a segment took `PackedSegment.wide`.
     package private(set) var hasWide = false
+
+    /// An empty buffer.
+    package init() {}
 
     deinit { free(base) }
 
