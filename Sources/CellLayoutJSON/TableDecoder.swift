@@ -141,8 +141,8 @@ public struct TableDecoder: Sendable {
         if let id = m["id"] { cell.id = RowID(json: id.value) }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
         let defaults = metrics.defaultFonts(for: cell.style)
-        if let font = m["font"] { cell.font = try self.font(font, defaultSize: defaults.text.size) }
-        if let font = m["detailFont"] { cell.detailFont = try self.font(font, defaultSize: defaults.detail.size) }
+        if let font = m["font"] { cell.font = try self.font(font, replacing: defaults.text) }
+        if let font = m["detailFont"] { cell.detailFont = try self.font(font, replacing: defaults.detail) }
         (cell.text, cell.textAttributes) = try text(m["text"], m["paragraph"], base: cell.font ?? defaults.text)
         (cell.detailText, cell.detailTextAttributes) = try text(
             m["detailText"], m["detailParagraph"], base: cell.detailFont ?? defaults.detail)
@@ -224,7 +224,7 @@ public struct TableDecoder: Sendable {
             throw lines.error("\"numberOfLines\" is for a label, not a \(view.kind.rawValue)")
         }
         let defaultFont = view.kind == .button ? metrics.buttonFont : metrics.textFont
-        if let font = m["font"] { view.font = try self.font(font, defaultSize: defaultFont.size) }
+        if let font = m["font"] { view.font = try self.font(font, replacing: defaultFont) }
         (view.text, view.textAttributes) = try text(m["text"], m["paragraph"], base: view.font ?? defaultFont)
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
         if let size = m["size"] { view.size = try self.size(size) }
@@ -347,10 +347,15 @@ public struct TableDecoder: Sendable {
     }
 
     /// A FONT: family or file, size, weight; resolved once to make sure it exists. Without
-    /// a `"size"` it takes `defaultSize`, the size of the font it replaces (the style's
-    /// default); family and weight default to the system font's, regular.
-    private func font(_ node: JSONNode, defaultSize: Double) throws(InputError) -> FontSpec {
-        let spec = try TextDecoder.fontKeys(node).applied(to: FontSpec(size: defaultSize))
+    /// a `"size"` it takes the size of `replaced`, the font it replaces (the style's default),
+    /// and so its text style when it has one (it then follows the content size category, as
+    /// `UIFont.boldSystemFont(ofSize: label.font.pointSize)` does); family and weight
+    /// default to the system font's, regular.
+    private func font(_ node: JSONNode, replacing replaced: FontSpec) throws(InputError) -> FontSpec {
+        var base = FontSpec(size: replaced.size)
+        base.textStyle = replaced.textStyle
+        base.relativeTo = replaced.relativeTo
+        let spec = try TextDecoder.fontKeys(node).applied(to: base)
         do {
             _ = try spec.resolve(in: fonts)
         } catch let error as FontError {
@@ -389,7 +394,7 @@ public struct TableDecoder: Sendable {
         }
         func font(_ path: WritableKeyPath<TableMetrics, FontSpec>) -> Setter {
             { metrics, node throws(InputError) in
-                metrics[keyPath: path] = try decoder.font(node, defaultSize: metrics[keyPath: path].size)
+                metrics[keyPath: path] = try decoder.font(node, replacing: metrics[keyPath: path])
             }
         }
         func size(_ path: WritableKeyPath<TableMetrics, TableMetrics.Size>) -> Setter {

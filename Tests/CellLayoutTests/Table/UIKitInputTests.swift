@@ -98,16 +98,29 @@ import Testing
                             {"id": "b", "kind": "button", "text": "f", "font": {"italic": true}}]}]}
             """))
         let rows = spec.sections[0].rows
-        #expect(rows[0].font == .system(17, .bold))
-        #expect(rows[1].detailFont == .system(12, .bold))
-        #expect(rows[2].font == FontSpec(family: "DejaVu Sans", size: 15))
-        #expect(rows[3].subviews[0].font == .system(17, .bold))
+        // The default fonts are text styles (body 17, caption1 12, subheadline 15, footnote
+        // 13 at large): a font without a size keeps the style, so it follows the category.
+        func styled(_ style: TextStyle, _ weight: FontWeight, family: String = "system") -> FontSpec {
+            var spec = FontSpec(textStyle: style)
+            spec.weight = weight
+            spec.family = family
+            return spec
+        }
+        #expect(rows[0].font == styled(.body, .bold))
+        #expect(rows[1].detailFont == styled(.caption1, .bold))
+        #expect(rows[2].font == styled(.subheadline, .regular, family: "DejaVu Sans"))
+        #expect(rows[3].subviews[0].font == styled(.body, .bold))
         #expect(rows[3].subviews[1].font == FontSpec(size: 15, italic: true))
-        #expect(spec.metrics.groupedHeaderFont == .system(13, .semibold))
-        // The row lays out exactly as with the size written out.
+        #expect(spec.metrics.groupedHeaderFont == styled(.footnote, .semibold))
+        #expect(rows[0].font?.pointSize == 17)
+        // The row lays out exactly as with the size written out, at large.
         let short = try table(#"{"width": 320, "rows": [{"text": "Bold words wrap", "font": {"weight": "bold"}}]}"#)
         let long = try table(#"{"width": 320, "rows": [{"text": "Bold words wrap", "font": {"size": 17, "weight": "bold"}}]}"#)
         #expect(try Tables.output(short) == Tables.output(long))
+        // At AX5 the style is 53 pt (one line 53 × 1.193359375 = 63.248 → 64, row 64 + 23 = 87);
+        // the written size stays 17 (21 + 23 = 44).
+        let ax5 = try table(#"{"width": 320, "contentSizeCategory": "AX5", "rows": [{"text": "Bold", "font": {"weight": "bold"}}, {"text": "Bold", "font": {"size": 17, "weight": "bold"}}]}"#)
+        #expect(ax5.sections[0].rows.map(\.height) == [87, 44])
     }
 
     @Test func textOnAViewWithoutTextIsRefused() throws {
