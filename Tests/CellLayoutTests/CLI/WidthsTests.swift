@@ -16,27 +16,6 @@ import Testing
         return line[start..<line.index(before: line.endIndex)]
     }
 
-    @Test func measureSizesAreTheOneWidthSizesInOrder() throws {
-        var input = StreamingTests.input
-        input += Array("{\"id\": \"a\", \"text\": \"Hello world\"}\n{\"id\": \"rtl\", \"text\": \"مرحبا بالعالم\"}\n".utf8)
-        let list = Self.widths.map(\.formatted3).joined(separator: ",")
-        let multi = try CLI.run(["measure", "--widths", list, "--detail", "--no-system-fonts"], stdin: input)
-        #expect(multi.status == 0, "\(multi.stderr)")
-        let rows = multi.stdout.split(separator: "\n")
-        #expect(rows.count == 5002)
-        let singles = try Self.widths.map { width in
-            try CLI.run(["measure", "--width", width.formatted3, "--detail", "--no-system-fonts"], stdin: input)
-                .stdout.split(separator: "\n")
-        }
-        for (i, row) in rows.enumerated() {
-            let expected = "{\"id\":" + singles[0][i].dropFirst(6).prefix(while: { $0 != "," })
-            let entries = singles.map { "{" + Self.fields($0[i], after: expected.dropFirst() + ",") + "}" }
-            #expect(row == expected + ",\"sizes\":[" + entries.joined(separator: ",") + "]}")
-        }
-        // The golden of MeasureCommandTests (hb-shape derivation): "Hello world" at 40 is 4 lines.
-        #expect(rows[5000].hasPrefix("{\"id\":\"a\",\"sizes\":[{\"lines\":4,\"width\":34,\"height\":82,\"breaks\":[4,6,10],\"lineTops\":[0,20.287,40.574,60.861]},"))
-    }
-
     @Test func measureOneTextAtSeveralWidths() throws {
         // hb-shape (TruncationTests' derivation): "Hello world" is 90.0215 pt wide in Inter 17,
         // one line at 343; at 40 it wraps to 4 lines (MeasureCommandTests' golden): 4 × 20.287
@@ -45,25 +24,6 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout
             == "{\"id\":null,\"sizes\":[{\"lines\":4,\"width\":34,\"height\":82},{\"lines\":1,\"width\":90.021,\"height\":21}]}\n")
-    }
-
-    @Test func layoutStreamLaysEachRowOutAtEveryWidthWithItsOwnRunningY() throws {
-        let list = [320.0, 768, 375]
-        let input = StreamingTests.input
-        let multi = try CLI.run(["layout", "--jsonl", "-", "--widths", list.map(\.formatted3).joined(separator: ","),
-                                 "--quiet", "--no-system-fonts"], stdin: input)
-        #expect(multi.status == 0, "\(multi.stderr)")
-        let rows = multi.stdout.split(separator: "\n")
-        #expect(rows.count == 5000)
-        let singles = try list.map { width in
-            try CLI.run(["layout", "--jsonl", "-", "--width", width.formatted3, "--quiet", "--no-system-fonts"],
-                        stdin: input).stdout.split(separator: "\n")
-        }
-        for (i, row) in rows.enumerated() {
-            let id = "{\"id\":\(i),"
-            let entries = singles.map { "{" + $0[i].dropFirst(id.count) }
-            #expect(row == id + "\"layouts\":[" + entries.joined(separator: ",") + "]}")
-        }
     }
 
     @Test func layoutStreamKeepsAutoresizingHistoryAsTheTableDoes() throws {

@@ -44,36 +44,6 @@ import Testing
         #expect(prepared.size(width: 300) == prepared.fit(width: 300).size)
     }
 
-    /// The quick re-fit (`size(width:)`, `sizes(of:width:)`) of texts whose lines differ in
-    /// metrics gives the full fit's figures to the last bit, and it is the quick path that
-    /// gives them: the Pango fixture's 1,000 generated rows (1–5 runs, every paragraph-style
-    /// key) and empty paragraphs between runs, at nine widths, in every break mode.
-    @Test func quickRefitOfMixedLinesEqualsTheFullFit() throws {
-        let spaced = ParagraphStyle(lineSpacing: 3, lineHeightMultiple: 1.3, paragraphSpacing: 7,
-                                    paragraphSpacingBefore: 2, firstLineHeadIndent: 12, headIndent: 4)
-        let crafted = [
-            AttributedText([TextRun("Big\n\n", font: big), TextRun("small\n"), TextRun("x", baselineOffset: 9)]),
-            AttributedText([TextRun("one two\n"), TextRun("\nthree four five", font: big)], paragraphStyle: spaced),
-            AttributedText([TextRun("\n"), TextRun("tall words here", font: big), TextRun(" and low", font: bold)],
-                           paragraphStyle: ParagraphStyle(minimumLineHeight: 30, maximumLineHeight: 35)),
-        ]
-        let prepared = (try PangoAttributedTests.texts() + crafted).map { engine.prepare($0, font: regular) }
-        var mixed = 0, quick = 0
-        for (w, width) in [0.0, 40, 120, 200, 343, 375, 600, 1200, .infinity].enumerated() {
-            let options = FitOptions(lineBreakMode: LineBreakMode.allCases[w % LineBreakMode.allCases.count])
-            let sizes = PreparedText.sizes(of: prepared, width: width, options: options)
-            for (i, (text, size)) in zip(prepared, sizes).enumerated() {
-                #expect(size == text.fit(width: width, options: options).size, "text \(i) at \(width)")
-                guard !text.hasUniformLineMetrics else { continue }
-                mixed += 1
-                if LineFitter.quickSize(of: text, widths: text.lineWidths(LayoutUnits.roundedDown(width))) != nil {
-                    quick += 1
-                }
-            }
-        }
-        #expect(mixed > 3000 && quick > mixed / 2, "\(quick) of \(mixed) mixed texts took the quick path")
-    }
-
     @Test func aRaisedRunAddsAscentALoweredRunDescent() {
         // Raised 10: ascent 16.4688 + 10, descent 4.1051 → 30.5739.
         let raised = layout([TextRun("x"), TextRun("2", baselineOffset: 10)])

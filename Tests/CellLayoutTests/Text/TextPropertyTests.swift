@@ -78,18 +78,6 @@ import Testing
         #expect(PreparedText.sizes(of: [], width: 100).isEmpty)
     }
 
-    @Test func theShapeMemoChangesNothingButSpeed() {
-        let unmemoized = TextEngine(fonts: TestFonts.library, shapeMemoEntries: 0)
-        for (i, text) in Self.texts.enumerated() {
-            for width in [200.0, 343] {
-                let a = TestFonts.engine.prepare(text, font: TestFonts.inter17).fit(width: width)
-                let b = unmemoized.prepare(text, font: TestFonts.inter17).fit(width: width)
-                #expect(a.lines == b.lines, "text \(i) at \(width)")
-                #expect(a.glyphRuns(ofLine: 0).map(\.glyphs) == b.glyphRuns(ofLine: 0).map(\.glyphs))
-            }
-        }
-    }
-
     /// Counted where HarfBuzz is called (`Shaper.shape`, per face), so no memo, kerning
     /// table or direct call escapes the count; a library of its own keeps other tests'
     /// shaping out of it.
