@@ -1,5 +1,6 @@
 /// The screen's pixel grid: how lengths in points snap to whole pixels at a scale — the
-/// one place heights are rounded up and origins rounded, for text, cells and tables.
+/// one place heights are rounded up and origins rounded, for text, cells, tables and the
+/// canvases drawing them.
 public struct PixelGrid: Hashable, Sendable {
     /// Pixels per point (1, 2 or 3); anything not positive and finite counts as 1.
     public let scale: Double
@@ -12,7 +13,19 @@ public struct PixelGrid: Hashable, Sendable {
     /// `value` rounded up to the next pixel, as UIKit callers `ceil` a measured size,
     /// ignoring floating-point noise below a millionth of a point.
     public func ceil(_ value: Double) -> Double {
-        ((value * scale) - 1e-6).rounded(.up) / scale
+        pixelsCovering(value) / scale
+    }
+
+    /// How many whole pixels `value` points cover: rounded up as `ceil(_:)` rounds (a
+    /// canvas's size in pixels).
+    package func pixelCount(_ value: Double) -> Int {
+        Int(pixelsCovering(value))
+    }
+
+    /// `value` in pixels, rounded up, ignoring floating-point noise below a millionth.
+    @inline(__always)
+    private func pixelsCovering(_ value: Double) -> Double {
+        ((value * scale) - 1e-6).rounded(.up)
     }
 
     /// `value` rounded to the nearest pixel (halves up), as UIKit aligns view origins.

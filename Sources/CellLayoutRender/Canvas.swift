@@ -1,3 +1,4 @@
+import CellLayout
 import Foundation
 
 /// An RGBA8 bitmap a table is drawn into, sized in points at a screen scale.
@@ -31,8 +32,8 @@ public struct Canvas: Sendable {
         guard (1...3).contains(scale), width.isFinite, height.isFinite, width > 0, height > 0,
               width * Double(scale) <= Double(Self.maxPixels), height * Double(scale) <= Double(Self.maxPixels)
         else { throw invalid }
-        let pixelWidth = Int((width * Double(scale) - 1e-9).rounded(.up))
-        let pixelHeight = Int((height * Double(scale) - 1e-9).rounded(.up))
+        let grid = PixelGrid(scale: Double(scale))
+        let pixelWidth = grid.pixelCount(width), pixelHeight = grid.pixelCount(height)
         guard pixelWidth * pixelHeight <= Self.maxPixels else { throw invalid }
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
