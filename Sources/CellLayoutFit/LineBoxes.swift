@@ -37,6 +37,17 @@ package struct LineStack {
         y += height + style.lineSpacing
         return box
     }
+
+    /// Where line `index` starts when every line has natural metrics `metrics`, after
+    /// `paragraphBreaks` paragraph breaks (for `index` = the line count, the height of them
+    /// all): a product rather than a sum, so that the quick size, the size and the layout of
+    /// a text agree to the last bit however many lines they add.
+    @inline(__always)
+    package static func uniformTop(ofLine index: Int, paragraphBreaks: Int, metrics: LineMetrics,
+                                   style: ParagraphStyle) -> Double {
+        Double(index) * (style.lineHeight(metrics) + style.lineSpacing)
+            + Double(paragraphBreaks) * (style.paragraphSpacing + style.paragraphSpacingBefore)
+    }
 }
 
 extension PreparedText {
@@ -64,7 +75,7 @@ extension PreparedText {
 
     /// The lines' boxes, top to bottom, and the height of them all (`LineStack`).
     ///
-    /// With the same metrics on every line, each y is a product (the same arithmetic as
+    /// With the same metrics on every line, each y is `LineStack.uniformTop` (as in
     /// `uniformHeight(lines:)`, so sizes and layouts agree to the last bit), else a sum.
     package func stack(_ spans: [LineSpan]) -> (boxes: [LineBox], height: Double) {
         let style = paragraphStyle
@@ -78,15 +89,15 @@ extension PreparedText {
             }
             return (boxes, stack.y)
         }
-        let between = style.paragraphSpacing + style.paragraphSpacingBefore
         let height = style.lineHeight(lineMetrics)
         var paragraphBreaks = 0
         for (i, span) in spans.enumerated() {
             if i > 0, span.paragraph != spans[i - 1].paragraph { paragraphBreaks += 1 }
-            let y = Double(i) * (height + style.lineSpacing) + Double(paragraphBreaks) * between
+            let y = LineStack.uniformTop(ofLine: i, paragraphBreaks: paragraphBreaks, metrics: lineMetrics, style: style)
             boxes.append(LineBox(y: y, height: height, baseline: y + height - lineMetrics.descent - lineMetrics.gap))
         }
-        let total = spans.isEmpty ? 0 : Double(spans.count) * (height + style.lineSpacing) + Double(paragraphBreaks) * between
+        let total = spans.isEmpty ? 0
+            : LineStack.uniformTop(ofLine: spans.count, paragraphBreaks: paragraphBreaks, metrics: lineMetrics, style: style)
         return (boxes, total)
     }
 

@@ -31,9 +31,7 @@ package struct LineFitter {
     package private(set) var widest: Int64 = 0
     private var paragraphIndex: Int32 = 0
     private var lineStart: Int32 = 0
-    private var lineWidth: Int64 = 0
-    private var pending: Int64 = 0
-    private var isEmpty = true
+    private var line = GreedyLine()
 
     package init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
         self.prepared = prepared
@@ -91,9 +89,7 @@ package struct LineFitter {
         /// indents differ).
         var widestFirst: Int64 = 0
         var widestRest: Int64 = 0
-        var lineWidth: Int64 = 0
-        var pending: Int64 = 0
-        var isEmpty = true
+        var line = GreedyLine()
         var isFirstLine = true
 
         init(widths: LineWidths, heights: Heights) {
@@ -109,17 +105,15 @@ package struct LineFitter {
         @inline(__always)
         mutating func place<S: SegmentWidths>(_ segment: S) -> Bool {
             let width = segment.width
-            if !isEmpty, lineWidth + pending + width <= maxWidth {
-                lineWidth += pending + width
+            if line.joins(width, within: maxWidth) {
+                line.join(width, trailing: segment.trailing)
                 heights.joinLine()
             } else {
-                if !isEmpty { endLine() }
+                if !line.isEmpty { endLine() }
                 guard width <= maxWidth else { return false }
-                lineWidth = width
-                isEmpty = false
+                line.start(width, trailing: segment.trailing)
                 heights.startLine()
             }
-            pending = segment.trailing
             return true
         }
 
@@ -128,21 +122,20 @@ package struct LineFitter {
             lines += 1
             heights.endLine(startsParagraph: isFirstLine)
             if isFirstLine {
-                widestFirst = max(widestFirst, lineWidth)
+                widestFirst = max(widestFirst, line.width)
                 isFirstLine = false
                 maxWidth = widths.rest
             } else {
-                widestRest = max(widestRest, lineWidth)
+                widestRest = max(widestRest, line.width)
             }
         }
 
         /// Ends the paragraph's last line (an empty paragraph's only one).
         @inline(__always)
         mutating func endParagraph() {
-            if isEmpty { heights.startLine() }
+            if line.isEmpty { heights.startLine() }
             endLine()
-            lineWidth = 0
-            isEmpty = true
+            line.end()
             isFirstLine = true
             maxWidth = widths.first
         }
@@ -165,9 +158,7 @@ package struct LineFitter {
             paragraphIndex = Int32(index)
             maxWidth = widths.first
             lineStart = 0
-            lineWidth = 0
-            pending = 0
-            isEmpty = true
+            line.end()
             if mode == .byCharWrapping {
                 fillByCluster(paragraph)
             } else {
@@ -182,7 +173,7 @@ package struct LineFitter {
             }
             if !isFull {
                 emit(LineSpan(
-                    paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
+                    paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: line.width))
             }
         }
     }
@@ -209,24 +200,19 @@ package struct LineFitter {
     }
 
     private mutating func place(_ start: Int32, _ end: Int32, width: Int64, trailing: Int64, in paragraph: PreparedParagraph) {
-        if !isEmpty {
-            if lineWidth + pending + width <= maxWidth {
-                lineWidth += pending + width
-                pending = trailing
-                return
-            }
-            emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
+        if line.joins(width, within: maxWidth) {
+            line.join(width, trailing: trailing)
+            return
+        }
+        if !line.isEmpty {
+            emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: line.width))
             lineStart = start
-            lineWidth = 0
-            pending = 0
-            isEmpty = true
+            line.end()
             if isFull { return }
         }
         let contentEnd = paragraph.contentEnd(of: start..<end)
         if width <= maxWidth || contentEnd - start <= 1 {
-            lineWidth = width
-            pending = trailing
-            isEmpty = false
+            line.start(width, trailing: trailing)
             return
         }
         for c in start..<contentEnd where !isFull {
@@ -236,7 +222,50 @@ package struct LineFitter {
             let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
             place(c, c + 1, width: paragraph.advance(Int(c)) - kern, trailing: kern, in: paragraph)
         }
+        line.pending = trailing
+    }
+}
+
+/// The line being filled, and the greedy rule, written once for the quick re-fit and the
+/// line-keeping fit: a segment joins a line that has text when it fits with the white space
+/// pending before it; that white space counts only once more text follows on the line.
+package struct GreedyLine {
+    /// The line's width so far, in layout units, its hanging white space left out.
+    package private(set) var width: Int64 = 0
+    /// The white space (and kerning) after the line's last segment, in layout units.
+    package var pending: Int64 = 0
+    /// Whether the line has no segment yet.
+    package private(set) var isEmpty = true
+
+    package init() {}
+
+    /// Whether a segment `width` wide joins the line within `maxWidth`.
+    @inline(__always)
+    package func joins(_ width: Int64, within maxWidth: Int64) -> Bool {
+        !isEmpty && self.width + pending + width <= maxWidth
+    }
+
+    /// Adds a segment after the pending white space; `trailing` is pending after it.
+    @inline(__always)
+    package mutating func join(_ width: Int64, trailing: Int64) {
+        self.width += pending + width
         pending = trailing
+    }
+
+    /// Starts the line with a segment.
+    @inline(__always)
+    package mutating func start(_ width: Int64, trailing: Int64) {
+        self.width = width
+        pending = trailing
+        isEmpty = false
+    }
+
+    /// Empties the line (it was emitted, or a paragraph starts).
+    @inline(__always)
+    package mutating func end() {
+        width = 0
+        pending = 0
+        isEmpty = true
     }
 }
 

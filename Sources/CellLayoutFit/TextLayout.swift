@@ -69,9 +69,8 @@ extension PreparedText {
     @inline(__always)
     package func uniformHeight(lines: Int) -> Double {
         guard lines > 0 else { return 0 }
-        let style = paragraphStyle
-        return Double(lines) * (style.lineHeight(lineMetrics) + style.lineSpacing)
-            + Double(paragraphs.count - 1) * (style.paragraphSpacing + style.paragraphSpacingBefore)
+        return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs.count - 1, metrics: lineMetrics,
+                                    style: paragraphStyle)
     }
 
     /// The sizes of `texts` fitted to `width` points, in order: what `size(width:options:)`

@@ -95,9 +95,6 @@ package enum Truncation {
         }
 
         /// The attribute run of a cluster (0 in a plain text or an empty line).
-        func run(_ cluster: Int32) -> Int {
-            paragraph.clusterRuns.isEmpty || cluster < 0 || Int(cluster) >= paragraph.clusterRuns.count
-                ? 0 : Int(paragraph.clusterRuns[Int(cluster)])
-        }
+        func run(_ cluster: Int32) -> Int { paragraph.run(ofCluster: Int(cluster)) }
     }
 }

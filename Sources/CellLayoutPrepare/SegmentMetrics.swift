@@ -1,0 +1,53 @@
+import CellLayoutCore
+
+/// The distinct line metrics kept before a text's packed segments, three 64-bit entries
+/// each (the bits of ascent, descent and gap), valid while the text lives.
+package struct PackedMetrics {
+    package let entries: UnsafePointer<PackedSegment>
+
+    /// Metrics `index` (a `PackedSegment.metricsIndex`).
+    @inline(__always)
+    package subscript(index: Int) -> LineMetrics {
+        let entry = entries + 3 * index
+        return LineMetrics(ascent: Double(bitPattern: entry[0].bits), descent: Double(bitPattern: entry[1].bits),
+                           gap: Double(bitPattern: entry[2].bits))
+    }
+}
+
+/// The line metrics of each segment of a text whose runs differ in them: the union of
+/// the runs of its clusters (trailing white space included, as a line holds it), and for
+/// an empty paragraph, the run its place falls in — what `PreparedText.naturalMetrics(of:)`
+/// takes of a line made of whole segments.
+package struct SegmentMetrics {
+    /// The distinct metrics, in order of first use.
+    package private(set) var table: [LineMetrics] = []
+    /// Each segment's index in `table`, paragraph after paragraph; an empty paragraph has
+    /// one entry.
+    package private(set) var indices: [Int32] = []
+    /// How many times the index changes from one entry to the next (the first included).
+    package private(set) var marks = 0
+
+    package init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
+        for (p, paragraph) in paragraphs.enumerated() {
+            guard !paragraph.segmentEnds.isEmpty else {
+                add(runStyles[PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)]
+                    .metrics)
+                continue
+            }
+            var start: Int32 = 0
+            for end in paragraph.segmentEnds {
+                var metrics: LineMetrics?
+                PreparedText.addRunMetrics(of: paragraph, start..<end, runStyles: runStyles, to: &metrics)
+                add(metrics!)
+                start = end
+            }
+        }
+    }
+
+    private mutating func add(_ metrics: LineMetrics) {
+        let index = table.firstIndex(of: metrics) ?? table.count
+        if index == table.count { table.append(metrics) }
+        if indices.last != Int32(index) { marks += 1 }
+        indices.append(Int32(index))
+    }
+}

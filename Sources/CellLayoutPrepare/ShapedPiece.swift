@@ -1,0 +1,29 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// A shaped piece placed in a text: which glyphs, in which font, where, at which bidi level.
+package struct ShapedPiece: Sendable {
+    /// The glyphs HarfBuzz made of the piece; nil for a plain run, whose glyphs are the
+    /// paragraph's `plainGlyphs` and whose advances are its clusters' advances.
+    package let shaped: ShapedText?
+    package let font: Font
+    package let script: hb_script_t
+    /// The UTF-16 offset in the whole text that the glyphs' clusters count from.
+    package let utf16Start: Int
+    /// The UTF-16 offset in the whole text where the piece ends.
+    package let utf16End: Int
+    /// The bidi embedding level (odd is right-to-left).
+    package let level: UInt8
+    /// Kerning between this piece's last cluster and the next piece's first, in layout
+    /// units, applied when both are on one line.
+    package var kernAfter: Int32 = 0
+    /// The attribute run the piece belongs to (`PreparedText.runStyles`; 0 in a plain text).
+    package var run: Int = 0
+
+    /// The piece, in attribute run `run`.
+    package func inRun(_ run: Int) -> ShapedPiece {
+        var piece = self
+        piece.run = run
+        return piece
+    }
+}
