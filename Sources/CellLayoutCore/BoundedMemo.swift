@@ -6,6 +6,7 @@ import Synchronization
 /// keys the engine looks up most fold their fields into one word with a multiply-xor mix
 /// (`MemoHash`) instead of running Swift's seeded SipHash. Keys that are looked up rarely
 /// keep Swift's hash (the default).
+@usableFromInline
 package protocol MemoKey: Hashable, Sendable {
     /// A hash of the key; equal keys have equal hashes. Its bits need not be well mixed:
     /// the memo mixes them once more.
@@ -13,12 +14,14 @@ package protocol MemoKey: Hashable, Sendable {
 }
 
 extension MemoKey {
+    @inlinable
     package var memoHash: UInt64 { UInt64(bitPattern: Int64(hashValue)) }
 }
 
 /// The multiply-xor mix (SplitMix64's finalizer) the engine's memo keys fold their fields with.
+@usableFromInline
 package enum MemoHash {
-    @inline(__always)
+    @inlinable @usableFromInline
     package static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
         var z = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -27,6 +30,7 @@ package enum MemoHash {
 }
 
 extension Int: MemoKey {
+    @inlinable
     package var memoHash: UInt64 { MemoHash.mix(0, UInt64(bitPattern: Int64(self))) }
 }
 
@@ -40,31 +44,35 @@ extension Int: MemoKey {
 /// the memo holds at most about `maxEntries` entries and `maxBytes` bytes, and what stays
 /// is what was used recently. Each generation is an open-addressing table (`OpenTable`)
 /// probed with the key's own `memoHash`.
+@usableFromInline
 package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
     /// The most entries kept at once (0: nothing is kept).
-    package let maxEntries: Int
+    @usableFromInline package let maxEntries: Int
     /// About the most bytes kept at once.
-    package let maxBytes: Int
+    @usableFromInline package let maxBytes: Int
 
-    private final class Shard: Sendable {
-        let state = Mutex(Generations())
+    @usableFromInline
+    final class Shard: Sendable {
+        @usableFromInline let state = Mutex(Generations())
     }
 
-    private struct Generations {
-        var current = OpenTable<Key, Value>()
-        var previous = OpenTable<Key, Value>()
-        var currentBytes = 0
+    @usableFromInline
+    struct Generations {
+        @usableFromInline var current = OpenTable<Key, Value>()
+        @usableFromInline var previous = OpenTable<Key, Value>()
+        @usableFromInline var currentBytes = 0
         /// Counted under the shard's lock: a shared atomic counter would bounce between
         /// cores on every lookup.
-        var hits = 0
-        var misses = 0
+        @usableFromInline var hits = 0
+        @usableFromInline var misses = 0
     }
 
-    private static var shardCount: Int { 16 }
-    private let shards: [Shard]
-    private let byteCount: @Sendable (Key, Value) -> Int
+    @inlinable
+    static var shardCount: Int { 16 }
+    @usableFromInline let shards: [Shard]
+    @usableFromInline let byteCount: @Sendable (Key, Value) -> Int
     /// Lookups of a memo that keeps nothing (maxEntries 0).
-    private let unkeptCount = Atomic<Int>(0)
+    @usableFromInline let unkeptCount = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - maxEntries: the bound on entries (0 turns the memo off: every value is made).
@@ -95,6 +103,7 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
     /// `make` throws is thrown, and nothing is kept. When two threads make the entry at
     /// once, the first one kept is what both get: a font made twice must not reach two
     /// texts as two objects.
+    @inlinable
     package func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard maxEntries > 0 else {
             unkeptCount.add(1, ordering: .relaxed)
@@ -127,7 +136,8 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
         }
     }
 
-    private func insert(_ key: Key, _ hash: UInt64, _ entry: Value, into state: inout Generations) {
+    @inlinable
+    func insert(_ key: Key, _ hash: UInt64, _ entry: Value, into state: inout Generations) {
         guard state.current.insert(key, hash: hash, entry) else { return }
         state.currentBytes += byteCount(key, entry)
         let entryBound = max(1, maxEntries / (2 * Self.shardCount))
@@ -144,21 +154,23 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
 /// arrays, at most half full (it doubles past that), removal by shifting the entries
 /// after a hole back (no tombstones). One generation of a `BoundedMemo` shard, used under
 /// its lock.
+@usableFromInline
 package struct OpenTable<Key: Equatable, Value> {
-    package private(set) var count = 0
+    @usableFromInline package var count = 0
     /// Each slot's hash, 0 where the slot is empty (a key's hash is never 0 here).
-    private var hashes: [UInt64] = []
-    private var keys: [Key?] = []
-    private var values: [Value?] = []
+    @usableFromInline var hashes: [UInt64] = []
+    @usableFromInline var keys: [Key?] = []
+    @usableFromInline var values: [Value?] = []
 
+    @inlinable
     package init() {}
 
-    @inline(__always)
-    private static func stored(_ hash: UInt64) -> UInt64 { hash | 1 << 63 }
+    @inlinable
+    static func stored(_ hash: UInt64) -> UInt64 { hash | 1 << 63 }
 
     /// The slot holding `key`, or nil.
-    @inline(__always)
-    private func slot(of key: Key, hash: UInt64) -> Int? {
+    @inlinable
+    func slot(of key: Key, hash: UInt64) -> Int? {
         guard count > 0 else { return nil }
         let h = Self.stored(hash), mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
@@ -170,11 +182,13 @@ package struct OpenTable<Key: Equatable, Value> {
         }
     }
 
+    @inlinable
     package func value(for key: Key, hash: UInt64) -> Value? {
         slot(of: key, hash: hash).map { values[$0]! }
     }
 
     /// Adds `key` unless it is there; returns whether it was added.
+    @inlinable
     package mutating func insert(_ key: Key, hash: UInt64, _ value: Value) -> Bool {
         if slot(of: key, hash: hash) != nil { return false }
         if 2 * (count + 1) > hashes.count { grow() }
@@ -184,6 +198,7 @@ package struct OpenTable<Key: Equatable, Value> {
     }
 
     /// Takes `key` out; returns its value, or nil when it was not there.
+    @inlinable
     package mutating func remove(_ key: Key, hash: UInt64) -> Value? {
         guard var hole = slot(of: key, hash: hash) else { return nil }
         let value = values[hole]
@@ -208,7 +223,8 @@ package struct OpenTable<Key: Equatable, Value> {
         return value
     }
 
-    private mutating func place(_ stored: UInt64, _ key: Key, _ value: Value) {
+    @inlinable
+    mutating func place(_ stored: UInt64, _ key: Key, _ value: Value) {
         let mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: stored) & mask
         while hashes[i] != 0 { i = (i + 1) & mask }
@@ -217,7 +233,8 @@ package struct OpenTable<Key: Equatable, Value> {
         values[i] = value
     }
 
-    private mutating func grow() {
+    @inlinable
+    mutating func grow() {
         let oldHashes = hashes, oldKeys = keys, oldValues = values
         let capacity = max(16, hashes.count * 2)
         hashes = Array(repeating: 0, count: capacity)

@@ -15,6 +15,7 @@ public struct LineMetrics: Hashable, Sendable {
     public var gap: Double
 
     /// - Parameters: ascent, descent (positive below the baseline) and gap, in points.
+    @inlinable
     public init(ascent: Double, descent: Double, gap: Double) {
         self.ascent = ascent
         self.descent = descent
@@ -28,9 +29,11 @@ public struct LineMetrics: Hashable, Sendable {
     }
 
     /// The height of the line box: ascent + descent + gap.
+    @inlinable
     public var height: Double { ascent + descent + gap }
 
     /// The metrics of a line holding both: the largest ascent, descent and gap.
+    @inlinable
     public func union(_ other: LineMetrics) -> LineMetrics {
         LineMetrics(ascent: max(ascent, other.ascent), descent: max(descent, other.descent), gap: max(gap, other.gap))
     }

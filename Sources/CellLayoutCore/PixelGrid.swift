@@ -12,23 +12,26 @@ public struct PixelGrid: Hashable, Sendable {
 
     /// `value` rounded up to the next pixel, as UIKit callers `ceil` a measured size,
     /// ignoring floating-point noise below a millionth of a point.
+    @inlinable
     public func ceil(_ value: Double) -> Double {
         pixelsCovering(value) / scale
     }
 
     /// How many whole pixels `value` points cover: rounded up as `ceil(_:)` rounds (a
     /// canvas's size in pixels).
+    @inlinable
     package func pixelCount(_ value: Double) -> Int {
         Int(pixelsCovering(value))
     }
 
     /// `value` in pixels, rounded up, ignoring floating-point noise below a millionth.
-    @inline(__always)
-    private func pixelsCovering(_ value: Double) -> Double {
+    @inlinable
+    package func pixelsCovering(_ value: Double) -> Double {
         ((value * scale) - 1e-6).rounded(.up)
     }
 
     /// `value` rounded to the nearest pixel (halves up), as UIKit aligns view origins.
+    @inlinable
     public func round(_ value: Double) -> Double {
         (value * scale + 0.5).rounded(.down) / scale
     }

@@ -45,12 +45,14 @@ public struct ParagraphStyle: Hashable, Sendable {
 
     /// Whether every line of every paragraph has the same width limit and no spacing
     /// besides `lineSpacing` is added: what the quickest re-fit needs to know.
+    @inlinable
     package var hasUniformLines: Bool {
         firstLineHeadIndent == headIndent && paragraphSpacing == 0 && paragraphSpacingBefore == 0
     }
 
     /// The height of a line whose fonts ask for `natural`: × lineHeightMultiple, then
     /// clamped to minimumLineHeight and maximumLineHeight (spacing not included).
+    @inlinable
     package func lineHeight(_ natural: LineMetrics) -> Double {
         var height = natural.height
         if lineHeightMultiple > 0 { height *= lineHeightMultiple }
@@ -62,6 +64,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The width lines may take in a text `width` wide, in layout units: the first line of
     /// a paragraph (`first`) from firstLineHeadIndent, the others from headIndent, to
     /// tailIndent (a positive one no further than the width).
+    @inlinable
     package func lineWidth(_ width: Int64, first: Bool) -> Int64 {
         let head = LayoutUnits.roundedDown(first ? firstLineHeadIndent : headIndent)
         let end: Int64 = tailIndent > 0 ? min(LayoutUnits.roundedDown(tailIndent), width)

@@ -7,57 +7,58 @@
 /// while it is prepared) and freed with the paragraph: immutable once made, hence Sendable.
 package final class PreparedParagraph: @unchecked Sendable {
     /// The UTF-16 offset of the paragraph's first code unit in the whole text.
-    package let utf16Start: Int
+    @usableFromInline package let utf16Start: Int
     /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
     /// cluster's end (so `clusterCount + 1` entries); nil when every cluster is one code
     /// unit (most text), where the offsets are `utf16Start + index`. Read with
     /// `clusterStart(_:)`.
-    private let clusterStarts: UnsafeMutableBufferPointer<Int32>?
+    @usableFromInline let clusterStarts: UnsafeMutableBufferPointer<Int32>?
     /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
     /// included; ``wideAdvance`` for a cluster wider than Int32 holds, whose advance is in
     /// `wideAdvances`. Read with `advance(_:)`.
-    package let advances: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline package let advances: UnsafeMutableBufferPointer<Int32>
     /// The advances of the clusters past Int32 (2,097,152 pt): one grapheme cluster can be
     /// that wide — a ZWJ chain of thousands of emoji at a large size — and its width is
     /// kept exact rather than wrapped or trapped on (issue 21). Empty in any real text.
-    package let wideAdvances: [Int: Int64]
+    @usableFromInline package let wideAdvances: [Int: Int64]
     /// What `advances` holds for a cluster whose advance is in `wideAdvances`.
-    package static let wideAdvance = Int32.min
+    @usableFromInline package static let wideAdvance = Int32.min
     /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
     /// when a line ends after it.
-    package let kerns: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline package let kerns: UnsafeMutableBufferPointer<Int32>
     /// Each cluster's `ClusterFlags`.
-    package let flags: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline package let flags: UnsafeMutableBufferPointer<UInt8>
     /// Where each segment (the text between two break opportunities) ends: the index of
     /// the cluster after its last one, in order. Their widths are the text's
     /// `PreparedText.packedSegments`.
-    package let segmentEnds: [Int32]
+    @usableFromInline package let segmentEnds: [Int32]
     /// The shaped pieces in logical order.
-    package let pieces: [ShapedPiece]
+    @usableFromInline package let pieces: [ShapedPiece]
     /// The glyph of each cluster of a run measured from the font's tables — plain text
     /// (`PlainShaping`), .notdef (0) or ideographs (`IdeographFace`) — and anything for other
     /// clusters; empty when the paragraph has no such run.
-    package let plainGlyphs: UnsafeMutableBufferPointer<UInt16>
+    @usableFromInline package let plainGlyphs: UnsafeMutableBufferPointer<UInt16>
     /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
     /// empty in a plain text.
-    package let clusterRuns: [UInt16]
+    @usableFromInline package let clusterRuns: [UInt16]
 
-    package var clusterCount: Int { advances.count }
+    @inlinable
+    @usableFromInline package var clusterCount: Int { advances.count }
 
     /// Cluster `c`'s advance in layout units, kerning with the next cluster included.
-    @inline(__always)
-    package func advance(_ c: Int) -> Int64 {
+    @inlinable
+    @usableFromInline package func advance(_ c: Int) -> Int64 {
         let advance = advances[c]
         return advance != Self.wideAdvance ? Int64(advance) : wideAdvances[c]!
     }
     /// Whether the paragraph's base direction is right to left (its lowest bidi level is
     /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
     /// of a text of many pieces — tabs, emoji — quadratic).
-    package let isRightToLeft: Bool
+    @usableFromInline package let isRightToLeft: Bool
 
     /// Takes ownership of the buffers (allocated with `allocate(capacity:)`): the
     /// paragraph frees them.
-    package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
+    @usableFromInline package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
          kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
          segmentEnds: [Int32], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
@@ -84,19 +85,19 @@ package final class PreparedParagraph: @unchecked Sendable {
 
     /// Whether cluster `index` is white space that hangs at a line end.
     @inlinable
-    package func isWhiteSpace(_ index: Int) -> Bool { ClusterFlags.isWhiteSpace(flags, index) }
+    @usableFromInline package func isWhiteSpace(_ index: Int) -> Bool { ClusterFlags.isWhiteSpace(flags, index) }
 
     /// Where the content of clusters `range` ends: before the white space at its end
     /// (`ClusterFlags.contentEnd`).
     @inlinable
-    package func contentEnd(of range: Range<Int32>) -> Int32 {
+    @usableFromInline package func contentEnd(of range: Range<Int32>) -> Int32 {
         Int32(truncatingIfNeeded: ClusterFlags.contentEnd(flags, from: Int(range.lowerBound), to: Int(range.upperBound)))
     }
 
     /// The UTF-16 offset in the whole text where cluster `index` starts (`clusterCount`:
     /// where the paragraph ends).
-    @inline(__always)
-    package func clusterStart(_ index: Int) -> Int {
+    @inlinable
+    @usableFromInline package func clusterStart(_ index: Int) -> Int {
         if let clusterStarts { return Int(clusterStarts[index]) }
         return utf16Start + index
     }

@@ -46,10 +46,10 @@ public final class PreparedText: @unchecked Sendable {
     /// `segmentMetrics`, whose table lies just before the segments in the same block.
     /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
     /// and read straight from the text (no array buffer to retain and release).
-    package let packedSegments: UnsafeBufferPointer<PackedSegment>
+    @usableFromInline package let packedSegments: UnsafeBufferPointer<PackedSegment>
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
     /// (`SegmentMetrics.table`, three entries each); 0 when every line has `lineMetrics`.
-    package let packedMetricsCount: Int
+    @usableFromInline package let packedMetricsCount: Int
     /// Whether a segment's widths did not fit in 32 bits (`PackedSegment.wide`): the quick
     /// size leaves such a text to the general filling.
     package let hasWideSegments: Bool
@@ -103,10 +103,12 @@ extension PreparedText {
     /// The segments' line metrics (`PackedSegment.metrics(_:)` marks index them), read
     /// from the block before `packedSegments`. Read through it rather than through the
     /// text, so that a re-fit does not retain the text.
+    @inlinable
     package var segmentMetrics: PackedMetrics { PackedMetrics(entries: packedSegments.baseAddress! - packedMetricsCount) }
 
     /// The text's packed block (its metrics, then its segments), for prefetching: one
     /// read of the text, so a list's element is not retained to ask it twice.
+    @inlinable
     package var packedBlock: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: packedSegments.baseAddress! - packedMetricsCount,
                                count: (packedMetricsCount + packedSegments.count) * MemoryLayout<PackedSegment>.stride)

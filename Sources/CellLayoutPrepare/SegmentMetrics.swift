@@ -2,12 +2,16 @@ import CellLayoutCore
 
 /// The distinct line metrics kept before a text's packed segments, three 64-bit entries
 /// each (the bits of ascent, descent and gap), valid while the text lives.
+@usableFromInline
 package struct PackedMetrics {
-    package let entries: UnsafePointer<PackedSegment>
+    @usableFromInline package let entries: UnsafePointer<PackedSegment>
+
+    @inlinable
+    @usableFromInline package init(entries: UnsafePointer<PackedSegment>) { self.entries = entries }
 
     /// Metrics `index` (a `PackedSegment.metricsIndex`).
-    @inline(__always)
-    package subscript(index: Int) -> LineMetrics {
+    @inlinable
+    @usableFromInline package subscript(index: Int) -> LineMetrics {
         let entry = entries + 3 * index
         return LineMetrics(ascent: Double(bitPattern: entry[0].bits), descent: Double(bitPattern: entry[1].bits),
                            gap: Double(bitPattern: entry[2].bits))
@@ -27,7 +31,7 @@ package struct SegmentMetrics {
     /// How many times the index changes from one entry to the next (the first included).
     package private(set) var marks = 0
 
-    package init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
+    @usableFromInline package init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
         for (p, paragraph) in paragraphs.enumerated() {
             guard !paragraph.segmentEnds.isEmpty else {
                 add(runStyles[PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)]

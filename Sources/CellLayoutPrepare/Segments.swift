@@ -1,4 +1,5 @@
 /// The widths of a segment that filling lines reads.
+@usableFromInline
 package protocol SegmentWidths {
     /// The width without the trailing white space, in layout units.
     var width: Int64 { get }
@@ -8,71 +9,86 @@ package protocol SegmentWidths {
 }
 
 /// A segment's widths at full size: a segment wider than 32 bits (`PackedSegment.wide`).
+@usableFromInline
 package struct Segment: SegmentWidths, Sendable {
-    package let width: Int64
-    package let trailing: Int64
+    @usableFromInline package let width: Int64
+    @usableFromInline package let trailing: Int64
+
+    @inlinable
+    package init(width: Int64, trailing: Int64) {
+        self.width = width
+        self.trailing = trailing
+    }
 }
 
 /// A segment's widths in 32 bits each (`PreparedText.packedSegments`), or a mark: the end
 /// of a paragraph, the line metrics of the segments that follow, or a segment whose widths
 /// follow at full size.
+@usableFromInline
 package struct PackedSegment: SegmentWidths, Sendable {
-    private let packedWidth: Int32
-    private let packedTrailing: Int32
+    @usableFromInline let packedWidth: Int32
+    @usableFromInline let packedTrailing: Int32
 
-    package var width: Int64 { Int64(packedWidth) }
-    package var trailing: Int64 { Int64(packedTrailing) }
+    @inlinable
+    @usableFromInline package var width: Int64 { Int64(packedWidth) }
+    @inlinable
+    @usableFromInline package var trailing: Int64 { Int64(packedTrailing) }
     /// Whether this is a mark rather than a segment (widths of `Int32.min` and the two
     /// above it are not packed: they take `wide`).
-    @inline(__always)
-    package var isMark: Bool { packedWidth <= Int32.min + 2 }
+    @inlinable
+    @usableFromInline package var isMark: Bool { packedWidth <= Int32.min + 2 }
     /// Whether this is the mark that ends a paragraph.
-    package var endsParagraph: Bool { packedWidth == Int32.min }
+    @inlinable
+    @usableFromInline package var endsParagraph: Bool { packedWidth == Int32.min }
     /// Whether this is the mark of a segment whose widths do not fit in 32 bits: they are
     /// the two entries after it (`Segment(wide:trailing:)`).
-    package var isWide: Bool { packedWidth == Int32.min + 2 }
+    @inlinable
+    @usableFromInline package var isWide: Bool { packedWidth == Int32.min + 2 }
     /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
-    package var metricsIndex: Int { Int(packedTrailing) }
+    @inlinable
+    @usableFromInline package var metricsIndex: Int { Int(packedTrailing) }
 
     /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments,
     /// or a wide segment's width or trailing width).
-    package init(bits: UInt64) {
+    @usableFromInline package init(bits: UInt64) {
         packedWidth = Int32(truncatingIfNeeded: bits)
         packedTrailing = Int32(truncatingIfNeeded: bits >> 32)
     }
 
     /// The entry's 64 bits.
-    package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
+    @inlinable
+    @usableFromInline package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
 
-    private init(packedWidth: Int32, packedTrailing: Int32) {
+    @usableFromInline
+    init(packedWidth: Int32, packedTrailing: Int32) {
         self.packedWidth = packedWidth
         self.packedTrailing = packedTrailing
     }
 
     /// The segment of widths `width` and `trailing` (layout units), if both fit in 32
     /// bits and it is not taken for a mark; nil for a wide segment.
-    @inline(__always)
-    package init?(width: Int64, trailing: Int64) {
+    @inlinable
+    @usableFromInline package init?(width: Int64, trailing: Int64) {
         guard let packedWidth = Int32(exactly: width), packedWidth > Int32.min + 2,
               let packedTrailing = Int32(exactly: trailing) else { return nil }
         self.init(packedWidth: packedWidth, packedTrailing: packedTrailing)
     }
 
     /// The mark after each paragraph's segments.
-    package static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
+    @usableFromInline package static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
 
     /// The mark before a wide segment's two entries.
-    package static let wide = PackedSegment(packedWidth: Int32.min + 2, packedTrailing: 0)
+    @usableFromInline package static let wide = PackedSegment(packedWidth: Int32.min + 2, packedTrailing: 0)
 
     /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
-    package static func metrics(_ index: Int32) -> PackedSegment {
+    @usableFromInline package static func metrics(_ index: Int32) -> PackedSegment {
         PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
     }
 
     /// Copies `entries` (segments and paragraph ends, as the builder wrote them) into
     /// `block`, with a metrics mark wherever `metrics` (`SegmentMetrics.indices`: one per
     /// segment, and one per empty paragraph) changes.
-    package static func mark(_ entries: UnsafeBufferPointer<PackedSegment>, metrics: [Int32],
+    @usableFromInline package static func mark(_ entries: UnsafeBufferPointer<PackedSegment>, metrics: [Int32],
                      into block: UnsafeMutableBufferPointer<PackedSegment>) {
         var i = 0, entry = 0, current: Int32 = -1, r = 0
         var paragraphIsEmpty = true
@@ -106,7 +122,8 @@ package struct PackedSegment: SegmentWidths, Sendable {
 
 extension Segment {
     /// The wide segment whose widths are the two entries after a `PackedSegment.wide` mark.
-    package init(wide width: PackedSegment, trailing: PackedSegment) {
+    @inlinable
+    @usableFromInline package init(wide width: PackedSegment, trailing: PackedSegment) {
         self.width = Int64(bitPattern: width.bits)
         self.trailing = Int64(bitPattern: trailing.bits)
     }
@@ -115,15 +132,17 @@ extension Segment {
 /// Reads a text's packed segments paragraph after paragraph, for filling lines: the
 /// next segment's widths (metrics marks skipped, wide segments unpacked), then past the
 /// paragraph's end.
+@usableFromInline
 package struct PackedSegmentReader {
-    package let entries: UnsafeBufferPointer<PackedSegment>
-    private var index = 0
+    @usableFromInline package let entries: UnsafeBufferPointer<PackedSegment>
+    @usableFromInline var index = 0
 
-    package init(_ entries: UnsafeBufferPointer<PackedSegment>) { self.entries = entries }
+    @inlinable
+    @usableFromInline package init(_ entries: UnsafeBufferPointer<PackedSegment>) { self.entries = entries }
 
     /// The widths of the paragraph's next segment.
-    @inline(__always)
-    package mutating func next() -> Segment {
+    @inlinable
+    @usableFromInline package mutating func next() -> Segment {
         let entry = entries[index]
         index += 1
         return entry.isMark ? next(after: entry) : Segment(width: entry.width, trailing: entry.trailing)
@@ -131,15 +150,16 @@ package struct PackedSegmentReader {
 
     /// The next segment after mark `mark` (not a paragraph's end): a wide segment, or the
     /// segment after metrics marks.
-    @inline(never)
-    private mutating func next(after mark: PackedSegment) -> Segment {
+    @inline(never) @usableFromInline
+    mutating func next(after mark: PackedSegment) -> Segment {
         guard mark.isWide else { return next() }
         defer { index += 2 }
         return Segment(wide: entries[index], trailing: entries[index + 1])
     }
 
     /// Goes past the end of the paragraph whose segments were all read.
-    package mutating func endParagraph() {
+    @inlinable
+    @usableFromInline package mutating func endParagraph() {
         while !entries[index].endsParagraph { index += 1 }
         index += 1
     }
