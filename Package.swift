@@ -109,9 +109,3 @@ let package = Package(
     ]
 )
 
-// The DocC plugin only when documentation is asked for (`scripts/docs`, which sets
-// CELL_LAYOUT_DOCS=1 and runs `swift package generate-documentation`): as a dependency it
-// costs every clean build a resolution and plugin compile (~25 s here), for nothing.
-if Context.environment["CELL_LAYOUT_DOCS"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}
