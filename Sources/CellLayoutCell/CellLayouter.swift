@@ -7,16 +7,19 @@ import CellLayoutPrepare
 public struct CellLayouter: Sendable {
     /// Fonts, prepared texts and label heights.
     public let measurer: LabelMeasurer
-    /// The metrics.
-    public var metrics: TableMetrics { measurer.metrics }
+    /// The metrics, at the width the cells are laid out at (`TableMetrics.atWidth(_:)`).
+    public let metrics: TableMetrics
 
     /// The content bounds a cell's custom subviews are built against: UITableViewCell's
     /// initial frame is 320 × 44.
     public static let initialContentSize = CGSize(width: 320, height: 44)
 
-    /// - Parameter measurer: measures the labels.
-    public init(measurer: LabelMeasurer) {
+    /// - Parameters:
+    ///   - measurer: measures the labels.
+    ///   - metrics: the metrics at the table's width; nil for the measurer's.
+    public init(measurer: LabelMeasurer, metrics: TableMetrics? = nil) {
         self.measurer = measurer
+        self.metrics = metrics ?? measurer.metrics
     }
 
     /// Lays out `cell` in a cell `width` points wide.
@@ -44,8 +47,9 @@ public struct CellLayouter: Sendable {
     }
 
     /// Lays out `cell` at each of `widths` in turn, as a device rotating through them does:
-    /// its texts are prepared once and fitted again at each width, and its custom subviews
-    /// are autoresized from each width to the next (the first from the initial 320 × 44).
+    /// its texts are prepared once and fitted again at each width, its margins are the
+    /// metrics' at each width, and its custom subviews are autoresized from each width to
+    /// the next (the first from the initial 320 × 44).
     /// - Parameters:
     ///   - cell: the row.
     ///   - widths: the cell's widths, in the order it takes them.
@@ -54,9 +58,10 @@ public struct CellLayouter: Sendable {
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
         throws -> [RowLayout] {
-        let row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory))
+        let measurer = measurer.forOneRow(category: cell.contentSizeCategory)
         var previous: SubviewState?
         return try widths.map { width in
+            let row = CellLayouter(measurer: measurer, metrics: metrics.atWidth(width))
             let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)
             previous = layout.subviewState
             return layout
@@ -362,7 +367,7 @@ public struct CellLayouter: Sendable {
     /// A custom label's text fitted to `width` (also a label used as an accessory view).
     public func measureLabel(_ view: ViewSpec, width: Double, alignment: TextAlignment = .natural) throws
         -> LabelMeasurement {
-        try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.textFont,
+        try measurer.measure(view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.labelFont,
                              alignment: alignment, width: width, numberOfLines: view.numberOfLines, mode: .byTruncatingTail)
     }
 

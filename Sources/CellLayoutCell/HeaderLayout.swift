@@ -2,10 +2,13 @@ import Foundation
 
 /// A section header or footer view.
 public struct HeaderLayout: Sendable {
-    /// Its height (0: none).
+    /// Its height (0: none), `topPadding` included.
     public var height: Double
     /// Its text label, in the header view's coordinates (x in table coordinates).
     public var textLabel: LabelLayout?
+    /// Space above the header view that is part of its height (a plain header's
+    /// `sectionHeaderTopPadding`): a floating header pins without it.
+    public var topPadding: Double = 0
 }
 
 /// Which of a section's two titled views.
@@ -18,8 +21,10 @@ public enum HeaderKind: Sendable {
 
 extension CellLayouter {
     /// A section header or footer: its text wrapped at the cell width less the margins,
-    /// padded per style; plain tables show none without text, grouped ones keep a gap
-    /// (taller above the first section). A pure function of its arguments and the metrics.
+    /// padded per style (the first grouped header's space above is its own, a plain header
+    /// has `sectionHeaderTopPadding` above it); plain tables show none without text, grouped
+    /// ones keep a gap (taller above the first section). A pure function of its arguments
+    /// and the metrics.
     /// - Parameters:
     ///   - text: the title (nil or empty: none).
     ///   - attributes: its runs and paragraph style, when it has them.
@@ -54,17 +59,23 @@ extension CellLayouter {
         let rightToLeft = direction == .rightToLeft
         let measured = try measurer.measure(
             uppercase ? text.uppercased() : text, attributes: attributes,
-            font: grouped ? m.groupedHeaderFont : m.plainHeaderFont, alignment: rightToLeft ? .right : .natural,
-            width: labelWidth, numberOfLines: 0, mode: .byWordWrapping)
-        let padding = !grouped ? m.plainHeaderPadding : isHeader ? m.groupedHeaderPadding : m.groupedFooterPadding
+            font: !grouped ? m.plainHeaderFont : isHeader ? m.groupedHeaderFont : m.groupedFooterFont,
+            alignment: rightToLeft ? .right : .natural, width: labelWidth, numberOfLines: 0, mode: .byWordWrapping)
+        var padding = !grouped ? m.plainHeaderPadding : isHeader ? m.groupedHeaderPadding : m.groupedFooterPadding
+        if grouped && isHeader && section == 0 { padding.top = m.groupedFirstHeaderTopPadding }
         var height = m.ceilToPixel(padding.top + measured.height + padding.bottom)
         if !grouped { height = max(height, m.plainHeaderHeight) }
-        let y = grouped ? padding.top : m.roundToPixel((height - measured.height) / 2)
+        var y = grouped ? padding.top : m.roundToPixel((height - measured.height) / 2)
+        if !grouped && isHeader {
+            height += m.sectionHeaderTopPadding
+            y += m.sectionHeaderTopPadding
+        }
         let x = cellX + (rightToLeft ? cellWidth - m.leadingMargin - labelWidth : m.leadingMargin)
         return HeaderLayout(
             height: height,
             textLabel: LabelLayout(
                 id: "textLabel", frame: CGRect(x: x, y: y, width: labelWidth, height: measured.height),
-                measurement: measured, alignsRight: rightToLeft))
+                measurement: measured, alignsRight: rightToLeft),
+            topPadding: !grouped && isHeader ? m.sectionHeaderTopPadding : 0)
     }
 }

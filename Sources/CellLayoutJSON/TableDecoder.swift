@@ -19,12 +19,14 @@ public struct TableDecoder: Sendable {
     /// - Parameters:
     ///   - document: a parsed table document (SPEC.md's `layout` input).
     ///   - width: overrides the document's `"width"` (the CLI's `--width`).
+    ///   - platform: overrides the document's `"platform"` (the CLI's `--platform`).
     /// - Throws: `InputError`.
-    public func decode(_ document: JSONValue, width: Double? = nil) throws(InputError) -> TableSpec {
+    public func decode(_ document: JSONValue, width: Double? = nil, platform: PlatformProfile? = nil)
+        throws(InputError) -> TableSpec {
         let root = JSONNode(document)
         let members = try root.members(known: [
-            "width", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute", "language",
-            "contentSizeCategory", "systemFontFile",
+            "width", "platform", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute",
+            "language", "contentSizeCategory", "systemFontFile", "cellLayoutMarginsFollowReadableWidth",
         ])
         let tableWidth: Double
         if let width {
@@ -34,9 +36,22 @@ public struct TableDecoder: Sendable {
         } else {
             throw root.error("missing \"width\" (or give --width)")
         }
-        var table = TableSpec(width: tableWidth)
-        if let style = members["style"] { table.style = try style.choice("table style") }
-        if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics) }
+        var profile = PlatformProfile.newest
+        if let platform {
+            profile = platform
+        } else if let node = members["platform"] {
+            profile = try node.choice("platform")
+        }
+        let readable = try members["cellLayoutMarginsFollowReadableWidth"]?.bool()
+        var table = TableSpec(width: tableWidth, metrics: TableMetrics(platform: profile, width: tableWidth,
+                                                                       followsReadableWidth: readable))
+        if let style = members["style"] {
+            table.style = try style.choice("table style")
+            if table.style == .insetGrouped && !profile.hasInsetGrouped {
+                throw style.error("insetGrouped is iOS 13's: platform \(profile.rawValue) (\(profile.releases)) has none")
+            }
+        }
+        if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics, base: table.metrics) }
         if let file = members["systemFontFile"] {
             // The library is made before the document is read: layout-cli reads the key first
             // (its --system-font wins); a library made without any system font file is told.
@@ -55,7 +70,9 @@ public struct TableDecoder: Sendable {
         }
         switch (members["sections"], members["rows"]) {
         case (let sections?, nil):
-            table.sections = try sections.elements().map { node throws(InputError) in try section(node, table.metrics) }
+            table.sections = try sections.elements().map { node throws(InputError) in
+                try section(node, table.metrics, style: table.style)
+            }
             try Self.checkRowCount(table.sections.reduce(0, { $0 + $1.rows.count }), path: sections.path)
         case (nil, let rows?):
             let nodes = try rows.elements()
@@ -99,20 +116,23 @@ public struct TableDecoder: Sendable {
         throw InputError(path: path, "more than \(TableSpec.maxRows) rows, the most one table document may have")
     }
 
-    /// A `"metrics"` object on its own (overrides of the defaults).
+    /// A `"metrics"` object on its own: overrides of `base`.
     /// - Throws: `InputError`.
-    public func decodeMetrics(_ value: JSONValue) throws(InputError) -> TableMetrics {
-        try metrics(JSONNode(value, path: "metrics"))
+    public func decodeMetrics(_ value: JSONValue, base: TableMetrics = TableMetrics()) throws(InputError) -> TableMetrics {
+        try metrics(JSONNode(value, path: "metrics"), base: base)
     }
 
     // MARK: Sections and rows
 
-    private func section(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> SectionSpec {
+    private func section(_ node: JSONNode, _ metrics: TableMetrics, style: TableSpec.Style) throws(InputError)
+        -> SectionSpec {
         let m = try node.members(known: ["header", "footer", "headerParagraph", "footerParagraph", "rows"])
         var section = SectionSpec(rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
-        let grouped = metrics.groupedHeaderFont, plain = metrics.plainHeaderFont
-        (section.header, section.headerAttributes) = try text(m["header"], m["headerParagraph"], base: grouped)
-        (section.footer, section.footerAttributes) = try text(m["footer"], m["footerParagraph"], base: plain)
+        let plain = style == .plain
+        (section.header, section.headerAttributes) = try text(m["header"], m["headerParagraph"],
+                                                              base: plain ? metrics.plainHeaderFont : metrics.groupedHeaderFont)
+        (section.footer, section.footerAttributes) = try text(m["footer"], m["footerParagraph"],
+                                                              base: plain ? metrics.plainHeaderFont : metrics.groupedFooterFont)
         return section
     }
 
@@ -223,7 +243,7 @@ public struct TableDecoder: Sendable {
         if let lines = m["numberOfLines"], view.kind != .label {
             throw lines.error("\"numberOfLines\" is for a label, not a \(view.kind.rawValue)")
         }
-        let defaultFont = view.kind == .button ? metrics.buttonFont : metrics.textFont
+        let defaultFont = view.kind == .button ? metrics.buttonFont : metrics.labelFont
         if let font = m["font"] { view.font = try self.font(font, replacing: defaultFont) }
         (view.text, view.textAttributes) = try text(m["text"], m["paragraph"], base: view.font ?? defaultFont)
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
@@ -376,8 +396,8 @@ public struct TableDecoder: Sendable {
         }
     }
 
-    private func metrics(_ node: JSONNode) throws(InputError) -> TableMetrics {
-        var metrics = TableMetrics()
+    private func metrics(_ node: JSONNode, base: TableMetrics) throws(InputError) -> TableMetrics {
+        var metrics = base
         let setters = Self.metricSetters(self)
         for (key, value) in try node.members(known: setters.keys.sorted()) {
             try setters[key]!(&metrics, value)
@@ -424,7 +444,12 @@ public struct TableDecoder: Sendable {
             "value1Spacing": number(\.value1Spacing), "value2LabelWidth": number(\.value2LabelWidth),
             "value2Spacing": number(\.value2Spacing), "textFont": font(\.textFont),
             "subtitleDetailFont": font(\.subtitleDetailFont), "value1DetailFont": font(\.value1DetailFont),
-            "value2Font": font(\.value2Font), "sfVerticalMetrics": flag(\.sfVerticalMetrics),
+            "value2Font": font(\.value2Font), "value2DetailFont": font(\.value2DetailFont),
+            "value1TextFont": font(\.value1TextFont), "labelFont": font(\.labelFont),
+            "separatorThickness": { metrics, node throws(InputError) in
+                metrics.separatorThickness = try node.number(in: 0...100)
+            },
+            "sfVerticalMetrics": flag(\.sfVerticalMetrics),
             "disclosureIndicatorWidth": number(\.disclosureIndicatorWidth), "checkmarkWidth": number(\.checkmarkWidth),
             "detailButtonWidth": number(\.detailButtonWidth),
             "detailDisclosureButtonWidth": number(\.detailDisclosureButtonWidth),
@@ -437,12 +462,16 @@ public struct TableDecoder: Sendable {
             "indentationWidth": number(\.indentationWidth), "swipeActionFont": font(\.swipeActionFont),
             "swipeActionPadding": number(\.swipeActionPadding), "plainHeaderFont": font(\.plainHeaderFont),
             "plainHeaderHeight": number(\.plainHeaderHeight), "plainHeaderPadding": insets(\.plainHeaderPadding),
-            "groupedHeaderFont": font(\.groupedHeaderFont), "groupedHeaderUppercase": flag(\.groupedHeaderUppercase),
+            "sectionHeaderTopPadding": number(\.sectionHeaderTopPadding),
+            "groupedHeaderFont": font(\.groupedHeaderFont), "groupedFooterFont": font(\.groupedFooterFont),
+            "groupedHeaderUppercase": flag(\.groupedHeaderUppercase),
+            "groupedFirstHeaderTopPadding": number(\.groupedFirstHeaderTopPadding),
             "groupedHeaderPadding": insets(\.groupedHeaderPadding), "groupedFooterPadding": insets(\.groupedFooterPadding),
             "groupedEmptyHeaderHeight": number(\.groupedEmptyHeaderHeight),
             "groupedFirstEmptyHeaderHeight": number(\.groupedFirstEmptyHeaderHeight),
             "groupedEmptyFooterHeight": number(\.groupedEmptyFooterHeight),
-            "insetGroupedMargin": number(\.insetGroupedMargin),
+            "insetGroupedMargin": number(\.insetGroupedMargin), "groupedSectionInset": number(\.groupedSectionInset),
+            "sectionCornerRadius": number(\.sectionCornerRadius),
         ]
     }
 }

@@ -64,7 +64,9 @@ extension TableLayout {
     public func scrollOffset(to path: RowPath, position: ScrollPosition, from offset: Double = 0,
                              viewportHeight: Double) -> Double {
         let rect = rect(of: path)
-        let floatingHeader = spec.style == .plain ? headerSpan(path.section).height : 0
+        // A floating header pins its view, without the padding above it, to the top.
+        let floatingHeader = spec.style == .plain
+            ? headerSpan(path.section).height - sectionStates[path.section].header.topPadding : 0
         let target: Double
         switch position {
         case .top: target = rect.minY - floatingHeader

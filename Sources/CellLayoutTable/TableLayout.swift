@@ -26,7 +26,7 @@ public final class TableLayout {
     /// The width the table is laid out at.
     public var width: Double { spec.width }
     /// Lays out cells.
-    public let layouter: CellLayouter
+    public private(set) var layouter: CellLayouter
 
     /// Each section's header and footer, and where its rows' custom subviews autoresize from.
     package var sectionStates: [SectionState] = []
@@ -53,12 +53,13 @@ public final class TableLayout {
     /// - Throws: `FontError` when a font cannot be resolved.
     public init(spec: TableSpec, engine: TextEngine) throws {
         self.spec = spec
-        self.layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: spec.metrics))
+        self.layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: spec.metrics),
+                                     metrics: spec.metrics.atWidth(spec.width))
         try relayout(subviewStates: spec.sections.map { _ in nil })
     }
 
-    /// The metrics in use.
-    public var metrics: TableMetrics { spec.metrics }
+    /// The metrics in use: the table's at its current width.
+    public var metrics: TableMetrics { layouter.metrics }
 
     /// The sum of all headers, rows and footers.
     public var contentHeight: Double { offsets.total }
@@ -67,10 +68,15 @@ public final class TableLayout {
     /// leave theirs unspecified follow.
     public var layoutDirection: LayoutDirection { spec.semanticContentAttribute.layoutDirection(inheriting: .leftToRight) }
 
-    /// The x and width of cells: the table's full width, or inset in insetGrouped tables.
+    /// The x and width of cells: the table's full width, or inset: insetGrouped tables by
+    /// `insetGroupedMargin`, grouped tables by `groupedSectionInset` (iOS 5–6).
     public var cellFrameX: (x: Double, width: Double) {
-        spec.style == .insetGrouped
-            ? (metrics.insetGroupedMargin, max(0, width - 2 * metrics.insetGroupedMargin)) : (0, width)
+        let inset = switch spec.style {
+        case .plain: 0.0
+        case .grouped: metrics.groupedSectionInset
+        case .insetGrouped: metrics.insetGroupedMargin
+        }
+        return (inset, max(0, width - 2 * inset))
     }
 
     /// Each section's header, footer and rows (each row laid out when read).
@@ -101,6 +107,7 @@ public final class TableLayout {
             })
         }
         spec.width = width
+        layouter = CellLayouter(measurer: layouter.measurer, metrics: spec.metrics.atWidth(width))
         try relayout(subviewStates: states)
     }
 

@@ -26,6 +26,7 @@ struct DocumentLayout {
     /// - Throws: `CLIError` with the document's name and where the error is.
     func run() throws {
         let width = try input.width.map { try OptionValues.positive($0, option: "--width") }
+        let platform = try input.platformProfile()
         let source = try DocumentSource(path: input.table)
         let name = source.name
         let outline = try DocumentOutline(&source.bytes)
@@ -39,7 +40,7 @@ struct DocumentLayout {
         let table: TableLayout
         let language: TextLanguage?
         do {
-            var spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width)
+            var spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width, platform: platform)
             if let category = try input.category() { spec.metrics.contentSizeCategory = category }
             language = try skeleton["language"].map { value throws(InputError) in
                 try TextDecoder(fonts: engine.fonts).language(value, path: "language")

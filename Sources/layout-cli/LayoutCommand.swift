@@ -106,10 +106,10 @@ struct LayoutCommand: ParsableCommand {
         }
         let engine = try input.fontOptions.makeEngine()
         let decoder = TableDecoder(fonts: engine.fonts)
-        var tableMetrics = TableMetrics()
+        var tableMetrics = TableMetrics(platform: try input.platformProfile() ?? .newest, width: fitWidths[0])
         if let metrics {
             do {
-                tableMetrics = try decoder.decodeMetrics(try JSONParser.parse(metrics))
+                tableMetrics = try decoder.decodeMetrics(try JSONParser.parse(metrics), base: tableMetrics)
             } catch {
                 throw CLIError("--metrics: \(error)")
             }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CellLayout
 import Foundation
 
-/// What `layout`, `query` and `render` share: the table file, `--width`, fonts.
+/// What `layout`, `query` and `render` share: the table file, `--width`, `--platform`, fonts.
 struct TableInput: ParsableArguments {
     @Argument(help: "The table JSON file (- or none: standard input).")
     var table: String = "-"
@@ -13,6 +13,23 @@ struct TableInput: ParsableArguments {
     @Option(name: .customLong("content-size-category"),
             help: "The Dynamic Type size the table's text styles take (overrides the file's \"contentSizeCategory\"): \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
     var contentSizeCategory: String?
+
+    @Option(help: """
+        The iOS generation whose metrics to follow (overrides the file's "platform"): \
+        \(PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")); default \(PlatformProfile.newest.rawValue).
+        """)
+    var platform: String?
+
+    /// `--platform`, checked.
+    func platformProfile() throws -> PlatformProfile? {
+        try platform.map { name in
+            guard let profile = PlatformProfile(rawValue: name) else {
+                let known = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CLIError("--platform: unknown platform \"\(name)\" (expected \(known))")
+            }
+            return profile
+        }
+    }
 
     @OptionGroup var fontOptions: FontOptions
 
@@ -50,7 +67,7 @@ struct TableInput: ParsableArguments {
             throw CLIError("\(name): invalid JSON: \(error)")
         }
         do {
-            var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width)
+            var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width, platform: try platformProfile())
             if let scale { spec.metrics.scale = scale }
             if let category = try category() { spec.metrics.contentSizeCategory = category }
             return try TableLayout(spec: spec, engine: engine)

@@ -50,7 +50,7 @@ import Testing
 
     @Test func visibleRowsListIndexPaths() throws {
         let path = Self.examples.appendingPathComponent("feed.json").path
-        let result = try CLI.run(["query", path, "--viewport-height", "200", "--visible", "0", "--no-system-fonts"])
+        let result = try CLI.run(["query", path, "--viewport-height", "300", "--visible", "0", "--no-system-fonts"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("{\"rows\":[[0,0],"))
     }
@@ -65,6 +65,16 @@ import Testing
               message: #"sections[0].rows[0].accessory: unknown accessory "chevron" (expected none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton, or {"view": …})"#),
         .init(json: #"{"width": 375, "sections": [{"rows": [{}, {"style": "value3"}]}]}"#, arguments: [],
               message: #"sections[0].rows[1].style: unknown cell style "value3" (expected default, value1, value2, subtitle)"#),
+        .init(json: #"{"width": 375, "platform": "ios9", "rows": []}"#, arguments: [],
+              message: #"platform: unknown platform "ios9" (expected ios6, ios7, ios8, ios11, ios13, ios15)"#),
+        .init(json: #"{"width": 375, "platform": "ios11", "style": "insetGrouped", "rows": []}"#, arguments: [],
+              message: "style: insetGrouped is iOS 13's: platform ios11 (iOS 11–12) has none"),
+        .init(json: #"{"width": 375, "style": "insetGrouped", "rows": []}"#, arguments: ["--platform", "ios8"],
+              message: "style: insetGrouped is iOS 13's: platform ios8 (iOS 8–10) has none"),
+        .init(json: #"{"width": 375, "rows": []}"#, arguments: ["--platform", "iOS15"],
+              message: #"--platform: unknown platform "iOS15" (expected ios6, ios7, ios8, ios11, ios13, ios15)"#),
+        .init(json: #"{"width": 375, "cellLayoutMarginsFollowReadableWidth": "yes", "rows": []}"#, arguments: [],
+              message: "cellLayoutMarginsFollowReadableWidth: expected true or false, got a string"),
         .init(json: #"{"width": -3, "rows": []}"#, arguments: [], message: "width: must be from 0 to 1000000, got -3"),
         .init(json: #"{"width": 0, "rows": []}"#, arguments: [], message: "width: must be a positive number, got 0"),
         .init(json: #"{"rows": []}"#, arguments: [], message: #"missing "width" (or give --width)"#),

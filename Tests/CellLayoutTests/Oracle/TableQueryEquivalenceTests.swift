@@ -17,13 +17,13 @@ extension OracleTier {
             let table = try Tables.layout(.object([("width", .number(375)), ("sections", .array(sections))]))
             let output = try Tables.output(table)
             // The expected y of every row is a plain running sum, kept here, of what the table
-            // holds above it: each section's header (one line of 14 pt semibold: ceil(3 + 16.94
-            // + 2) = 22, as in plainHeadersFloatOverTheTopPosition; no footers) and each row's
-            // own height (its cell's, from the output), independent of the table's offset index.
+            // holds above it: each section's header (one line of 15 pt semibold with the 22 above
+            // it: 50, as in plainHeadersFloatOverTheTopPosition; no footers) and each row's own
+            // height (its cell's, from the output), independent of the table's offset index.
             var expectedY = 0.0, checked = 0
             for (s, section) in output["sections"]!.array!.enumerated() {
-                #expect(table.headerSpan(s).y == expectedY && table.headerSpan(s).height == 22, "section \(s)")
-                expectedY += 22
+                #expect(table.headerSpan(s).y == expectedY && table.headerSpan(s).height == 50, "section \(s)")
+                expectedY += 50
                 for (r, row) in section["rows"]!.array!.enumerated() {
                     let y = row["y"]!.number!, height = row["height"]!.number!
                     let path = RowPath(section: s, row: r)

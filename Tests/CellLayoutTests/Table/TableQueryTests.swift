@@ -31,22 +31,30 @@ import Testing
     }
 
     @Test func plainHeadersFloatOverTheTopPosition() throws {
-        // Header "Title": 14 pt semibold text, ceil(3 + 16.94 + 2) = 22 → rows start at 22; the
-        // top position leaves room for the floating header: row 5 at 22 + 220 = 242 → 220.
+        // Header "Title" (iOS 15 profile): 15 pt semibold text, San Francisco's line height
+        // 15 × 2444 / 2048 = 17.90, ceil(4 + 17.90 + 4) = 26, at least 28; 22 of sectionHeaderTopPadding above
+        // it → rows start at 50. The top position leaves room for the floating header view,
+        // which pins without the padding: row 5 at 50 + 220 = 270 → 270 − 28 = 242.
         let table = try twentyRows(header: "Title")
-        #expect(table.headerSpan(0).height == 22)
-        #expect(table.scrollOffset(to: RowPath(section: 0, row: 5), position: .top, viewportHeight: 400) == 220)
+        #expect(table.headerSpan(0).height == 50)
+        #expect(table.scrollOffset(to: RowPath(section: 0, row: 5), position: .top, viewportHeight: 400) == 242)
+        // iOS 8–10: bold 14 (16.71), ceil(4 + 16.71 + 4) = 25, no padding above: 25, row 5 at 245 → 220.
+        let older = try Tables.layout(.object([("width", .number(375)), ("platform", .string("ios8")),
+                                               ("sections", .array([.object([("header", .string("Title")),
+                                                                             ("rows", .array((0..<20).map { _ in .object([("text", .string("Row"))]) }))])]))]))
+        #expect(older.headerSpan(0).height == 25)
+        #expect(older.scrollOffset(to: RowPath(section: 0, row: 5), position: .top, viewportHeight: 400) == 220)
     }
 
     @Test func rowAtYAndVisibleRows() throws {
-        let table = try twentyRows(header: "Title")
+        let table = try twentyRows(header: "Title")   // header 50 (plainHeadersFloatOverTheTopPosition)
         #expect(table.row(atY: 10) == nil)                               // the header
-        #expect(table.row(atY: 22) == RowPath(section: 0, row: 0))
-        #expect(table.row(atY: 65.9) == RowPath(section: 0, row: 0))
-        #expect(table.row(atY: 66) == RowPath(section: 0, row: 1))
+        #expect(table.row(atY: 50) == RowPath(section: 0, row: 0))
+        #expect(table.row(atY: 93.9) == RowPath(section: 0, row: 0))
+        #expect(table.row(atY: 94) == RowPath(section: 0, row: 1))
         #expect(table.row(atY: -1) == nil)
-        #expect(table.row(atY: 902) == nil)
-        #expect(table.visibleRows(y: 60, height: 50).map(\.row) == [0, 1])      // [60, 110) meets [22, 66) and [66, 110)
-        #expect(table.visibleRows(y: 60, height: 51).map(\.row) == [0, 1, 2])   // and [110, 154) from 111 on
+        #expect(table.row(atY: 930) == nil)
+        #expect(table.visibleRows(y: 88, height: 50).map(\.row) == [0, 1])      // [88, 138) meets [50, 94) and [94, 138)
+        #expect(table.visibleRows(y: 88, height: 51).map(\.row) == [0, 1, 2])   // and [138, 182) from 139 on
     }
 }

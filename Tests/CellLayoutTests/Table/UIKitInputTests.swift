@@ -87,8 +87,9 @@ import Testing
     // MARK: Fonts
 
     @Test func aFontWithoutASizeTakesTheStylesDefaultSize() throws {
-        // Metrics.md: textFont system 17, subtitleDetailFont 12, value2Font 15,
-        // buttonFont 15; a font object without "size" keeps that size and says the rest.
+        // Profiles.md (iOS 15): textFont 17, subtitleDetailFont 12, value2Font 13 (Footnote);
+        // buttonFont 15, a custom label's 17; a font object without "size" keeps that size
+        // and says the rest.
         let spec = try TableDecoder(fonts: TestFonts.library).decode(try JSONParser.parse("""
             {"width": 320, "metrics": {"groupedHeaderFont": {"weight": "semibold"}}, "rows": [
               {"text": "a", "font": {"weight": "bold"}},
@@ -108,8 +109,9 @@ import Testing
         }
         #expect(rows[0].font == styled(.body, .bold))
         #expect(rows[1].detailFont == styled(.caption1, .bold))
-        #expect(rows[2].font == styled(.subheadline, .regular, family: "DejaVu Sans"))
-        #expect(rows[3].subviews[0].font == styled(.body, .bold))
+        #expect(rows[2].font == styled(.footnote, .regular, family: "DejaVu Sans"))
+        // A custom label's default is UILabel's, the system font at 17 (not a text style).
+        #expect(rows[3].subviews[0].font == .system(17, .bold))
         #expect(rows[3].subviews[1].font == FontSpec(size: 15, italic: true))
         #expect(spec.metrics.groupedHeaderFont == styled(.footnote, .semibold))
         #expect(rows[0].font?.pointSize == 17)
