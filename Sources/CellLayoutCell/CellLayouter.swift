@@ -9,6 +9,8 @@ public struct CellLayouter: Sendable {
     public let measurer: LabelMeasurer
     /// The metrics, at the width the cells are laid out at (`TableMetrics.atWidth(_:)`).
     public let metrics: TableMetrics
+    /// The safe area the cells' content views are inset to.
+    public let safeArea: SafeAreaInsets
 
     /// The content bounds a cell's custom subviews are built against: UITableViewCell's
     /// initial frame is 320 × 44.
@@ -17,9 +19,11 @@ public struct CellLayouter: Sendable {
     /// - Parameters:
     ///   - measurer: measures the labels.
     ///   - metrics: the metrics at the table's width; nil for the measurer's.
-    public init(measurer: LabelMeasurer, metrics: TableMetrics? = nil) {
+    ///   - safeArea: the safe area cells' content views are inset to (iOS 11).
+    public init(measurer: LabelMeasurer, metrics: TableMetrics? = nil, safeArea: SafeAreaInsets = .zero) {
         self.measurer = measurer
         self.metrics = metrics ?? measurer.metrics
+        self.safeArea = safeArea
     }
 
     /// Lays out `cell` in a cell `width` points wide.
@@ -61,7 +65,7 @@ public struct CellLayouter: Sendable {
         let measurer = measurer.forOneRow(category: cell.contentSizeCategory)
         var previous: SubviewState?
         return try widths.map { width in
-            let row = CellLayouter(measurer: measurer, metrics: metrics.atWidth(width))
+            let row = CellLayouter(measurer: measurer, metrics: metrics.atWidth(width), safeArea: safeArea)
             let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)
             previous = layout.subviewState
             return layout
@@ -76,8 +80,12 @@ public struct CellLayouter: Sendable {
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory
         let accessoryViewSize = try accessory.viewSpec.map { try fixedSize($0) ?? $0.size ?? intrinsicSize($0) }
-        let leading = cell.editing.control != .none ? m.editingControlWidth : 0
-        let trailing = cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize)
+        // The safe area's insets at this row's leading and trailing edges (mirrored below).
+        let safe = safeArea.edges(rightToLeft ? .rightToLeft : .leftToRight)
+        let control = cell.editing.control != .none ? m.editingControlWidth : 0
+        let leading = safe.leading + control
+        let trailing = safe.trailing
+            + (cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
         let contentWidth = max(0, width - leading - trailing)
 
         // Standard image and labels, horizontally.
@@ -134,7 +142,7 @@ public struct CellLayouter: Sendable {
             }
         }
 
-        let accessoryFrame = accessoryFrame(accessory, viewSize: accessoryViewSize, cellWidth: width,
+        let accessoryFrame = accessoryFrame(accessory, viewSize: accessoryViewSize, cellWidth: width - safe.trailing,
                                             contentHeight: contentHeight)
         var buttonTitles: [LabelLayout] = []
         for (view, frame) in zip(cell.subviews, frames) where view.kind == .button {
@@ -164,9 +172,10 @@ public struct CellLayouter: Sendable {
             accessoryView: accessoryFrame,
             accessory: accessory,
             editingControl: cell.editing.control == .none
-                ? nil : CGRect(x: 0, y: 0, width: m.editingControlWidth, height: contentHeight),
+                ? nil : CGRect(x: safe.leading, y: 0, width: m.editingControlWidth, height: contentHeight),
             reorderControl: cell.editing.reorder
-                ? CGRect(x: width - m.reorderControlWidth, y: 0, width: m.reorderControlWidth, height: contentHeight)
+                ? CGRect(x: width - safe.trailing - m.reorderControlWidth, y: 0, width: m.reorderControlWidth,
+                         height: contentHeight)
                 : nil,
             swipeActions: swipe.map(\.frame),
             subviews: zip(cell.subviews, frames).map { ($0.id, $1) },

@@ -55,8 +55,8 @@ extension CellLayouter {
                 return run
             }
         }
-        let labelWidth = max(0, cellWidth - m.leadingMargin - m.trailingMargin)
         let rightToLeft = direction == .rightToLeft
+        let labelWidth = max(0, cellWidth - safeArea.left - safeArea.right - m.leadingMargin - m.trailingMargin)
         let measured = try measurer.measure(
             uppercase ? text.uppercased() : text, attributes: attributes,
             font: !grouped ? m.plainHeaderFont : isHeader ? m.groupedHeaderFont : m.groupedFooterFont,
@@ -70,7 +70,8 @@ extension CellLayouter {
             height += m.sectionHeaderTopPadding
             y += m.sectionHeaderTopPadding
         }
-        let x = cellX + (rightToLeft ? cellWidth - m.leadingMargin - labelWidth : m.leadingMargin)
+        let x = cellX + (rightToLeft ? cellWidth - safeArea.right - m.leadingMargin - labelWidth
+                                     : safeArea.left + m.leadingMargin)
         return HeaderLayout(
             height: height,
             textLabel: LabelLayout(

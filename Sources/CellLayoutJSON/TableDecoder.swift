@@ -26,7 +26,7 @@ public struct TableDecoder: Sendable {
         let root = JSONNode(document)
         let members = try root.members(known: [
             "width", "platform", "style", "metrics", "rowHeight", "sections", "rows", "semanticContentAttribute",
-            "language", "contentSizeCategory", "systemFontFile", "cellLayoutMarginsFollowReadableWidth",
+            "language", "contentSizeCategory", "systemFontFile", "cellLayoutMarginsFollowReadableWidth", "safeArea",
         ])
         let tableWidth: Double
         if let width {
@@ -52,6 +52,14 @@ public struct TableDecoder: Sendable {
             }
         }
         if let metrics = members["metrics"] { table.metrics = try self.metrics(metrics, base: table.metrics) }
+        if let node = members["safeArea"] {
+            guard profile.hasSafeAreas else {
+                throw node.error("safe areas are iOS 11's: platform \(profile.rawValue) (\(profile.releases)) has none")
+            }
+            let m = try node.members(known: ["left", "right"])
+            table.safeArea = SafeAreaInsets(left: try m["left"]?.number(in: 0...tableWidth / 2) ?? 0,
+                                            right: try m["right"]?.number(in: 0...tableWidth / 2) ?? 0)
+        }
         if let file = members["systemFontFile"] {
             // The library is made before the document is read: layout-cli reads the key first
             // (its --system-font wins); a library made without any system font file is told.

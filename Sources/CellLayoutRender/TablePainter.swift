@@ -15,9 +15,14 @@ struct TablePainter {
     let rasterizer: GlyphRasterizer
     /// The picture so far.
     var canvas: Canvas
+    /// The generation's colors and shapes.
+    let palette: GenerationPalette
 
-    /// The corner radius of an insetGrouped section's first and last cell.
-    static let insetGroupedCornerRadius = 10.0
+    /// Whether sections are drawn as rounded blocks: insetGrouped ones, and grouped ones
+    /// before iOS 7.
+    var roundedSections: Bool {
+        table.spec.style == .insetGrouped || (table.spec.style == .grouped && palette.sectionBorder != nil)
+    }
 
     /// Draws every section.
     mutating func drawTable() {
@@ -34,16 +39,23 @@ struct TablePainter {
     }
 
     /// The white behind a section's cells, one block from the first row to the last:
-    /// rounded at both ends in an insetGrouped table, so that only the first cell's top
-    /// corners and the last cell's bottom ones are round.
+    /// rounded at both ends in an insetGrouped table (and an iOS 5–6 grouped one, inside
+    /// its gray border), so that only the first cell's top corners and the last cell's
+    /// bottom ones are round.
     private mutating func drawCellBackground(section: Int) {
         let count = table.numberOfRows(inSection: section)
         guard count > 0 else { return }
         let first = table.rect(of: RowPath(section: section, row: 0))
         let last = table.rect(of: RowPath(section: section, row: count - 1))
         let block = CGRect(x: first.minX, y: first.minY, width: first.width, height: last.maxY - first.minY)
-        if table.spec.style == .insetGrouped {
-            canvas.fillRoundedRect(block, cornerRadius: Self.insetGroupedCornerRadius, color: .white)
+        if roundedSections {
+            let radius = table.metrics.sectionCornerRadius
+            if let border = palette.sectionBorder {
+                canvas.fillRoundedRect(block, cornerRadius: radius, color: border)
+                canvas.fillRoundedRect(block.insetBy(dx: 1, dy: 1), cornerRadius: radius - 1, color: .white)
+            } else {
+                canvas.fillRoundedRect(block, cornerRadius: radius, color: .white)
+            }
         } else {
             canvas.fill(block, color: .white)
         }
@@ -53,11 +65,13 @@ struct TablePainter {
     private mutating func drawHeaderOrFooter(_ header: HeaderLayout, y: Double) {
         guard header.height > 0 else { return }
         let plain = table.spec.style == .plain
-        if plain {
-            canvas.fill(CGRect(x: 0, y: y, width: table.width, height: header.height), color: .plainHeaderBackground)
+        if plain, let bar = palette.plainHeaderBar {
+            // The bar is the header view: the padding above an iOS 15 header is not part of it.
+            canvas.fill(CGRect(x: 0, y: y + header.topPadding, width: table.width, height: header.height - header.topPadding),
+                        color: bar)
         }
         if let label = header.textLabel {
-            drawLabel(label, origin: CGPoint(x: 0, y: y), color: plain ? .label : .groupedHeaderText)
+            drawLabel(label, origin: CGPoint(x: 0, y: y), color: plain ? palette.plainHeaderText : palette.groupedHeaderText)
         }
     }
 
@@ -136,25 +150,27 @@ struct TablePainter {
         for (r, row) in rows.enumerated() where row.height > 0 {
             let cell = table.rect(of: RowPath(section: section, row: r))
             let isLast = r == rows.count - 1
-            if isLast && style == .insetGrouped { continue }
+            if isLast && roundedSections { continue }
             // Inset from the leading edge: the left, or the right in a right-to-left row.
             let rightToLeft = row.layoutDirection == .rightToLeft
             let leading = rightToLeft ? cell.width - row.contentView.maxX : row.contentView.minX
             let inset = isLast && style == .grouped ? 0 : leading + separatorInset(row)
             canvas.fill(CGRect(x: cell.minX + (rightToLeft ? 0 : inset), y: cell.minY + row.contentView.maxY,
-                               width: cell.width - inset, height: m.separatorHeight), color: .separator)
+                               width: cell.width - inset, height: m.separatorHeight), color: palette.separator)
         }
-        if style == .grouped {
+        if style == .grouped && !roundedSections {
             let first = table.rect(of: RowPath(section: section, row: 0))
             canvas.fill(CGRect(x: first.minX, y: first.minY, width: first.width, height: m.separatorHeight),
-                        color: .separator)
+                        color: palette.separator)
         }
     }
 
     /// How far from the content view's leading edge a row's separator starts: at the text
-    /// when the row shows an image, else at the leading margin.
+    /// when the row shows an image, else at the metrics' separator inset (the leading
+    /// margin from iOS 7, the edge before).
     private func separatorInset(_ row: RowLayout) -> Double {
-        guard row.imageView != nil, let text = row.textLabel else { return table.metrics.leadingMargin }
+        guard table.metrics.separatorInset > 0 else { return 0 }
+        guard row.imageView != nil, let text = row.textLabel else { return table.metrics.separatorInset }
         return row.layoutDirection == .rightToLeft ? row.contentView.width - text.maxX : text.minX
     }
 }

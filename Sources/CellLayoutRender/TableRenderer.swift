@@ -32,11 +32,18 @@ public struct TableRenderer {
     /// - Throws: `RenderError.invalidCanvas` when the scale is not 1, 2 or 3 or the picture
     ///   would be larger than 2²⁸ pixels.
     public func render(_ table: TableLayout, scale: Int, frames: Bool) throws -> Canvas {
-        let background: RGBA = table.spec.style == .plain ? .white : .groupedBackground
-        let canvas = try Canvas(
+        let palette = GenerationPalette(table.metrics.platform)
+        let background: RGBA = table.spec.style == .plain ? .white : palette.groupedBackground
+        var canvas = try Canvas(
             width: table.width, height: max(table.contentHeight, 1 / Double(max(scale, 1))), scale: scale,
             background: background)
-        var painter = TablePainter(table: table, rasterizer: rasterizer, canvas: canvas)
+        if table.spec.style != .plain, let stripe = palette.pinstripe {
+            // iOS 6's pinstripes: a lighter vertical line every 5 points.
+            for x in stride(from: 2.0, to: table.width, by: 5) {
+                canvas.fill(CGRect(x: x, y: 0, width: 2, height: Double(canvas.pixelHeight) / Double(scale)), color: stripe)
+            }
+        }
+        var painter = TablePainter(table: table, rasterizer: rasterizer, canvas: canvas, palette: palette)
         painter.drawTable()
         if frames { painter.outlineFrames() }
         return painter.canvas

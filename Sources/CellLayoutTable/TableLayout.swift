@@ -54,7 +54,7 @@ public final class TableLayout {
     public init(spec: TableSpec, engine: TextEngine) throws {
         self.spec = spec
         self.layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: spec.metrics),
-                                     metrics: spec.metrics.atWidth(spec.width))
+                                     metrics: spec.metrics.atWidth(spec.width), safeArea: Self.cellSafeArea(spec))
         try relayout(subviewStates: spec.sections.map { _ in nil })
     }
 
@@ -69,14 +69,23 @@ public final class TableLayout {
     public var layoutDirection: LayoutDirection { spec.semanticContentAttribute.layoutDirection(inheriting: .leftToRight) }
 
     /// The x and width of cells: the table's full width, or inset: insetGrouped tables by
-    /// `insetGroupedMargin`, grouped tables by `groupedSectionInset` (iOS 5–6).
+    /// `insetGroupedMargin` from the safe area, grouped tables by `groupedSectionInset` (iOS 5–6).
     public var cellFrameX: (x: Double, width: Double) {
-        let inset = switch spec.style {
-        case .plain: 0.0
-        case .grouped: metrics.groupedSectionInset
-        case .insetGrouped: metrics.insetGroupedMargin
+        switch spec.style {
+        case .plain: return (0, width)
+        case .grouped:
+            let inset = metrics.groupedSectionInset
+            return (inset, max(0, width - 2 * inset))
+        case .insetGrouped:
+            let left = spec.safeArea.left + metrics.insetGroupedMargin
+            return (left, max(0, width - left - spec.safeArea.right - metrics.insetGroupedMargin))
         }
-        return (inset, max(0, width - 2 * inset))
+    }
+
+    /// The safe area inside a cell: the table's, except in insetGrouped tables, whose
+    /// sections already stand inside it.
+    static func cellSafeArea(_ spec: TableSpec) -> SafeAreaInsets {
+        spec.style == .insetGrouped ? .zero : spec.safeArea
     }
 
     /// Each section's header, footer and rows (each row laid out when read).
@@ -107,7 +116,8 @@ public final class TableLayout {
             })
         }
         spec.width = width
-        layouter = CellLayouter(measurer: layouter.measurer, metrics: spec.metrics.atWidth(width))
+        layouter = CellLayouter(measurer: layouter.measurer, metrics: spec.metrics.atWidth(width),
+                                safeArea: Self.cellSafeArea(spec))
         try relayout(subviewStates: states)
     }
 

@@ -24,6 +24,10 @@ public struct TableSpec: Sendable {
     public var rowHeight: RowHeight = .auto
     /// The sections.
     public var sections: [SectionSpec] = []
+    /// The safe area's left and right insets (landscape on a notched phone, iOS 11 on):
+    /// cells' content views, headers and footers are inset to it; insetGrouped sections
+    /// are inset from it.
+    public var safeArea: SafeAreaInsets = .zero
     /// The most rows one table document may have (all sections together): what
     /// `TableDecoder` accepts. `layout-cli layout` streams a document's rows, but `query`
     /// and `render` hold the whole table (about 80 bytes a row besides its strings; Pipeline.md,

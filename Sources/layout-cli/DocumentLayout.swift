@@ -86,7 +86,8 @@ struct DocumentLayout {
         let metrics = table.metrics, cellWidth = table.cellFrameX.width, direction = table.layoutDirection
         let rowHeight = table.spec.rowHeight
         // The rows are all different: keeping prepared texts would only cost memory.
-        let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: metrics, preparedTexts: 0))
+        let layouter = CellLayouter(measurer: LabelMeasurer(engine: engine, metrics: metrics, preparedTexts: 0),
+                                    metrics: metrics, safeArea: table.layouter.safeArea)
         var heights = [[Double]](repeating: [], count: table.sections.count)
         for (l, list) in outline.rowLists.enumerated() {
             heights[list.section].reserveCapacity(list.starts.count)

@@ -145,7 +145,11 @@ struct RenderTableExampleTests {
     @Test func feedIsPlain() throws {
         let (table, canvas) = try draw("feed.json")
         let header = table.headerSpan(0)
-        #expect(canvas[2, Int(header.y * 2) + 2] == .plainHeaderBackground)
+        // iOS 15's plain headers have no bar (the default profile); iOS 7–14's are pale gray.
+        #expect(canvas[2, Int(header.y * 2) + 2] == .white)
+        let older = try RenderTables.example("feed.json", platform: .ios13)
+        let olderCanvas = try TableRenderer().render(older, scale: 2, frames: false)
+        #expect(olderCanvas[2, Int(older.headerSpan(0).y * 2) + 2] == .plainHeaderBackground)
         let row = table.rect(of: RowPath(section: 0, row: 1))
         #expect(canvas[2, Int(row.minY * 2) + 4] == .white)
         // Swipe buttons are not drawn: right of the text, the first row is white.
@@ -154,5 +158,34 @@ struct RenderTableExampleTests {
         let right = CGRect(x: text.maxX + 1, y: first.cell.y + 4, width: table.width - text.maxX - 2,
                            height: first.layout.contentView.height - 8)
         #expect(canvas.colors(in: right).allSatisfy { $0 == .white })
+    }
+}
+
+/// Each generation drawn recognisably (issue 20): iOS 5–6's grouped sections rounded
+/// inside a gray border on pinstripes, iOS 7–12's edge to edge on light gray, insetGrouped
+/// sections rounded from iOS 13.
+@Suite struct RenderGenerationTests {
+    @Test func iOS6GroupedSectionsAreRoundedBlocksOnPinstripes() throws {
+        let table = try RenderTables.example("settings.json", platform: .ios6)
+        let canvas = try TableRenderer().render(table, scale: 2, frames: false)
+        let first = table.rect(of: RowPath(section: 0, row: 0))
+        // Inset 10 (C11): left of the section the background, its stripes two colors.
+        #expect(first.minX == 10)
+        let stripes = Set(canvas.colors(in: CGRect(x: 0, y: first.midY, width: 9, height: 1)))
+        #expect(stripes == [RGBA(hex: 0xC5CCD4), RGBA(hex: 0xCBD2D8)])
+        // The section's border: gray on its left edge, white inside.
+        #expect(canvas[Int(first.minX * 2), Int(first.midY * 2)] == RGBA(hex: 0xABABAB))
+        #expect(canvas[Int(first.minX * 2) + 4, Int(first.midY * 2)] == .white)
+        // The top left corner is rounded (radius 10): its outermost pixel is background.
+        #expect(canvas[Int(first.minX * 2), Int(first.minY * 2)] != .white)
+    }
+
+    @Test func iOS7GroupedSectionsAreFlatOnLightGray() throws {
+        let table = try RenderTables.example("settings.json", platform: .ios7)
+        let canvas = try TableRenderer().render(table, scale: 2, frames: false)
+        let first = table.rect(of: RowPath(section: 0, row: 0))
+        #expect(first.minX == 0)
+        #expect(canvas[0, Int(first.midY * 2)] == .white)
+        #expect(canvas[0, Int(first.minY * 2) - 4] == .groupedBackground)
     }
 }

@@ -9,14 +9,17 @@ enum RenderTables {
     static let examples = TestFonts.packageRoot.appendingPathComponent("Examples")
 
     /// The example table `name` (e.g. "settings.json"), laid out at `scale`.
-    static func example(_ name: String, scale: Int = 2, width: Double? = nil) throws -> TableLayout {
+    static func example(_ name: String, scale: Int = 2, width: Double? = nil, platform: PlatformProfile? = nil)
+        throws -> TableLayout {
         let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
-        return try layout(try JSONParser.parse(text), scale: scale, width: width)
+        return try layout(try JSONParser.parse(text), scale: scale, width: width, platform: platform)
     }
 
-    /// `document` laid out at `scale` (overriding its metrics.scale) with the bundled fonts.
-    static func layout(_ document: JSONValue, scale: Int = 2, width: Double? = nil) throws -> TableLayout {
-        var spec = try TableDecoder(fonts: TestFonts.library).decode(document, width: width)
+    /// `document` laid out at `scale` (overriding its metrics.scale) with the bundled fonts,
+    /// following `platform` instead of the document's when given.
+    static func layout(_ document: JSONValue, scale: Int = 2, width: Double? = nil, platform: PlatformProfile? = nil)
+        throws -> TableLayout {
+        var spec = try TableDecoder(fonts: TestFonts.library).decode(document, width: width, platform: platform)
         spec.metrics.scale = Double(scale)
         return try TableLayout(spec: spec, engine: TestFonts.engine)
     }
