@@ -88,17 +88,28 @@ public struct CellLayouter: Sendable {
             + (cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
         let contentWidth = max(0, width - leading - trailing)
 
-        // Standard image and labels, horizontally.
+        // Standard image and labels (or the content configuration's), horizontally.
         let indent = Double(cell.indentationLevel) * (cell.indentationWidth ?? m.indentationWidth)
-        var textX = m.leadingMargin + indent
-        if let image = cell.image { textX += image.width + m.imageSpacing }
-        let available = max(0, contentWidth - textX - m.trailingMargin)
-        var labels = try standardLabels(cell, x: textX, available: available, rightToLeft: rightToLeft)
-        let block = cell.style == .subtitle
-            ? labels.reduce(0) { $0 + $1.frame.height }
-            : labels.map(\.frame.height).max() ?? 0
-        var required = labels.isEmpty ? 0 : block + 2 * m.verticalMargin
-        if let image = cell.image { required = max(required, image.height + 2 * m.imageVerticalMargin) }
+        var labels: [LabelLayout]
+        var required: Double
+        let configured = try cell.content.map { content in
+            try self.configured(content, contentWidth: contentWidth, besideAccessory: trailing > safe.trailing,
+                                category: cell.contentSizeCategory ?? m.contentSizeCategory, rightToLeft: rightToLeft)
+        }
+        if let configured {
+            labels = configured.labels
+            required = configured.required
+        } else {
+            var textX = m.leadingMargin + indent
+            if let image = cell.image { textX += image.width + m.imageSpacing }
+            let available = max(0, contentWidth - textX - m.trailingMargin)
+            labels = try standardLabels(cell, x: textX, available: available, rightToLeft: rightToLeft)
+            let block = cell.style == .subtitle
+                ? labels.reduce(0) { $0 + $1.frame.height }
+                : labels.map(\.frame.height).max() ?? 0
+            required = labels.isEmpty ? 0 : block + 2 * m.verticalMargin
+            if let image = cell.image { required = max(required, image.height + 2 * m.imageVerticalMargin) }
+        }
 
         // Custom subviews, horizontally; text labels re-wrapped at their new width.
         let state = try previous ?? SubviewState(contentSize: Self.initialContentSize,
@@ -130,7 +141,12 @@ public struct CellLayouter: Sendable {
         }
         let contentHeight = max(0, height - m.separatorHeight)
         let contentSize = CGSize(width: contentWidth, height: contentHeight)
-        placeStandardLabels(&labels, style: cell.style, contentHeight: contentHeight)
+        var configuredImage: CGRect?
+        if let configured {
+            (labels, configuredImage) = configured.placed(contentHeight: contentHeight, metrics: m)
+        } else {
+            placeStandardLabels(&labels, style: cell.style, contentHeight: contentHeight)
+        }
         for i in frames.indices {
             let view = cell.subviews[i]
             frames[i] = resize(frames[i], of: view, from: CGSize(width: contentWidth, height: state.contentSize.height),
@@ -165,10 +181,10 @@ public struct CellLayouter: Sendable {
         var row = RowLayout(
             height: height,
             contentView: CGRect(x: leading, y: 0, width: contentWidth, height: contentHeight),
-            imageView: cell.image.map {
+            imageView: configured == nil ? cell.image.map {
                 CGRect(x: m.leadingMargin + indent, y: m.roundToPixel((contentHeight - $0.height) / 2),
                        width: $0.width, height: $0.height)
-            },
+            } : configuredImage,
             accessoryView: accessoryFrame,
             accessory: accessory,
             editingControl: cell.editing.control == .none

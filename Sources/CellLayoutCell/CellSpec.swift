@@ -195,6 +195,11 @@ public struct CellSpec: Hashable, Sendable {
     public var contentSizeCategory: ContentSizeCategory? {
         get { extrasBox?.extras.contentSizeCategory } set { extras.contentSizeCategory = newValue }
     }
+    /// The content as a `UIListContentConfiguration` gives it (iOS 14), laid out instead of
+    /// the style's labels and image; nil for the style's.
+    public var content: ContentConfiguration? {
+        get { extrasBox?.extras.content } set { extras.content = newValue }
+    }
     /// Whether the cell lays out right to left (`UIView.semanticContentAttribute`);
     /// `.unspecified` follows the table.
     public var semanticContentAttribute: SemanticContentAttribute {
@@ -228,6 +233,7 @@ public struct CellSpec: Hashable, Sendable {
         var subviews: [ViewSpec] = []
         var semanticContentAttribute = SemanticContentAttribute.unspecified
         var contentSizeCategory: ContentSizeCategory?
+        var content: ContentConfiguration?
     }
 
     /// `Extras` behind one reference: immutable (a setter makes a new box), so copies of a

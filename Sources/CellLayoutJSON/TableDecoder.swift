@@ -162,9 +162,19 @@ public struct TableDecoder: Sendable {
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
-            "language", "contentSizeCategory",
+            "language", "contentSizeCategory", "content",
         ])
         var cell = CellSpec()
+        if let content = m["content"] {
+            cell.content = try self.content(content, metrics)
+            // The configuration holds the texts and the image: the style's keys would be ignored.
+            for key in ["style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
+                        "paragraph", "detailParagraph", "lineBreakMode", "image"] {
+                if let node = m[key] {
+                    throw node.error("a row with \"content\" takes its texts and image from the configuration, not from \"\(key)\"")
+                }
+            }
+        }
         if let category = m["contentSizeCategory"] { cell.contentSizeCategory = try TextDecoder.contentSizeCategory(category) }
         if let id = m["id"] { cell.id = RowID(json: id.value) }
         if let style = m["style"] { cell.style = try style.choice("cell style") }
@@ -367,6 +377,62 @@ public struct TableDecoder: Sendable {
     }
 
     // MARK: Values
+
+    /// A ROW's `"content"`: a `UIListContentConfiguration` (iOS 14, platform `ios13` on),
+    /// its kind's defaults overridden by the keys given.
+    private func content(_ node: JSONNode, _ metrics: TableMetrics) throws(InputError) -> ContentConfiguration {
+        let platform = metrics.platform
+        guard platform.hasContentConfigurations else {
+            throw node.error("list content configurations are iOS 14's: platform \(platform.rawValue) (\(platform.releases)) has none")
+        }
+        let m = try node.members(known: [
+            "configuration", "text", "secondaryText", "image", "textProperties", "secondaryTextProperties",
+            "imageProperties", "directionalLayoutMargins", "imageToTextPadding", "textToSecondaryTextVerticalPadding",
+            "textToSecondaryTextHorizontalPadding", "prefersSideBySideTextAndSecondaryText",
+        ])
+        guard let kind = m["configuration"] else { throw node.error("missing \"configuration\"") }
+        var content = ContentConfiguration(try kind.choice("content configuration"))
+        if let text = m["text"] { content.text = try text.string() }
+        if let text = m["secondaryText"] { content.secondaryText = try text.string() }
+        if let image = m["image"] { content.image = try size(image) }
+        func properties(_ node: JSONNode?, _ base: ContentConfiguration.TextProperties) throws(InputError)
+            -> ContentConfiguration.TextProperties {
+            guard let node else { return base }
+            let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
+            var properties = base
+            if let font = p["font"] { properties.font = try self.font(font, defaultSize: base.font.size) }
+            if let lines = p["numberOfLines"] { properties.numberOfLines = try lines.integer(in: 0...100_000) }
+            if let mode = p["lineBreakMode"] { properties.lineBreakMode = try mode.choice("line break mode") }
+            return properties
+        }
+        content.textProperties = try properties(m["textProperties"], content.textProperties)
+        content.secondaryTextProperties = try properties(m["secondaryTextProperties"], content.secondaryTextProperties)
+        if let image = m["imageProperties"] {
+            let p = try image.members(known: ["reservedLayoutSize", "maximumSize"])
+            if let size = p["reservedLayoutSize"] { content.reservedLayoutSize = try self.size(size) }
+            if let size = p["maximumSize"] { content.maximumSize = try self.size(size) }
+        }
+        if let margins = m["directionalLayoutMargins"] {
+            let p = try margins.members(known: ["top", "leading", "bottom", "trailing"])
+            var value = content.directionalLayoutMargins
+            if let top = p["top"] { value.top = try top.number(in: 0...10_000) }
+            if let leading = p["leading"] { value.leading = try leading.number(in: 0...10_000) }
+            if let bottom = p["bottom"] { value.bottom = try bottom.number(in: 0...10_000) }
+            if let trailing = p["trailing"] { value.trailing = try trailing.number(in: 0...10_000) }
+            content.directionalLayoutMargins = value
+        }
+        if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
+        if let padding = m["textToSecondaryTextVerticalPadding"] {
+            content.textToSecondaryTextVerticalPadding = try padding.number(in: 0...10_000)
+        }
+        if let padding = m["textToSecondaryTextHorizontalPadding"] {
+            content.textToSecondaryTextHorizontalPadding = try padding.number(in: 0...10_000)
+        }
+        if let flag = m["prefersSideBySideTextAndSecondaryText"] {
+            content.prefersSideBySideTextAndSecondaryText = try flag.bool()
+        }
+        return content
+    }
 
     private func size(_ node: JSONNode) throws(InputError) -> TableMetrics.Size {
         let m = try node.members(known: ["width", "height"])

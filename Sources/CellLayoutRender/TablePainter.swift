@@ -98,7 +98,9 @@ struct TablePainter {
             drawImagePlaceholder(in: image.offsetBy(dx: content.x, dy: content.y))
         }
         for label in row.labels {
-            drawLabel(label, origin: content, color: Self.textColor(of: label, style: cell.style))
+            drawLabel(label, origin: content,
+                      color: cell.content != nil && label.id == "detailTextLabel" ? .secondaryLabel
+                          : Self.textColor(of: label, style: cell.style))
         }
         let rightToLeft = row.layoutDirection == .rightToLeft
         for (view, subview) in zip(cell.subviews, row.subviews) where view.kind != .label {

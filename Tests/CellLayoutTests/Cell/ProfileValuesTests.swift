@@ -11,8 +11,7 @@ import Testing
     /// it leaves this list.
     static let documentedOnly: Set<String> = [
         "contentAccessoryPadding", "interAccessoryPadding", "editingContentPadding", "textTrailingGapBeforeAccessory",
-        "configurationMargins", "imageToTextPadding", "textToSecondaryTextVerticalPadding",
-        "textToSecondaryTextHorizontalPadding", "configurationFonts", "valueCellFallback", "symbolImageReservedWidth",
+        "valueCellFallback", "symbolImageReservedWidth",
     ]
 
     @Test(arguments: PlatformProfile.allCases)
@@ -110,6 +109,26 @@ import Testing
             return .string("\(Double.formatted(m.plainHeaderPadding.top)) / \(Double.formatted(m.plainHeaderPadding.bottom))")
         case "plainHeaderHeight": return .number(m.plainHeaderHeight)
         case "sectionHeaderTopPadding": return .number(m.sectionHeaderTopPadding)
+        case "configurationMargins", "imageToTextPadding", "textToSecondaryTextVerticalPadding",
+             "textToSecondaryTextHorizontalPadding", "configurationFonts":
+            guard p.hasContentConfigurations else { return .string("n/a") }
+            let cell = ContentConfiguration(.cell), subtitle = ContentConfiguration(.subtitleCell)
+            let value = ContentConfiguration(.valueCell)
+            switch name {
+            case "configurationMargins":
+                let e = cell.directionalLayoutMargins
+                return .string([e.top, e.leading, e.bottom, e.trailing].map { Double.formatted($0) }.joined(separator: ", "))
+            case "imageToTextPadding": return .number(cell.imageToTextPadding)
+            case "textToSecondaryTextVerticalPadding":
+                #expect(value.textToSecondaryTextVerticalPadding == cell.textToSecondaryTextVerticalPadding)
+                return .string("\(Double.formatted(cell.textToSecondaryTextVerticalPadding)) / "
+                               + Double.formatted(subtitle.textToSecondaryTextVerticalPadding))
+            case "textToSecondaryTextHorizontalPadding": return .number(value.textToSecondaryTextHorizontalPadding)
+            default:
+                #expect(subtitle.secondaryTextProperties.font == cell.secondaryTextProperties.font)
+                return .string(font(cell.textProperties.font) + " / " + font(cell.secondaryTextProperties.font)
+                               + "; valueCell " + font(value.textProperties.font) + " / " + font(value.secondaryTextProperties.font))
+            }
         default: return nil
         }
     }
