@@ -400,7 +400,7 @@ public struct TableDecoder: Sendable {
             guard let node else { return base }
             let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
             var properties = base
-            if let font = p["font"] { properties.font = try self.font(font, defaultSize: base.font.size) }
+            if let font = p["font"] { properties.font = try self.font(font, replacing: base.font) }
             if let lines = p["numberOfLines"] { properties.numberOfLines = try lines.integer(in: 0...100_000) }
             if let mode = p["lineBreakMode"] { properties.lineBreakMode = try mode.choice("line break mode") }
             return properties
