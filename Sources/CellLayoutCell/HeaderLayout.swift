@@ -79,4 +79,44 @@ extension CellLayouter {
                 measurement: measured, alignsRight: rightToLeft),
             topPadding: !grouped && isHeader ? m.sectionHeaderTopPadding : 0)
     }
+
+    /// A section header or footer laid out by a list content configuration
+    /// (`HeaderConfiguration`): its text wrapped between the larger of the configuration's
+    /// and the table's margins, its own margins above and below, and in a plain table
+    /// `sectionHeaderTopPadding` above a header.
+    /// - Parameters:
+    ///   - configuration: the header's content.
+    ///   - isHeader: whether it heads its section (else it ends it).
+    ///   - grouped: whether the table is grouped or insetGrouped.
+    ///   - cellX: the x of the table's cells.
+    ///   - cellWidth: the width of the table's cells.
+    ///   - direction: the table's layout direction.
+    /// - Throws: `FontError` when the font cannot be resolved.
+    public func header(_ configuration: HeaderConfiguration, isHeader: Bool, grouped: Bool, cellX: Double,
+                       cellWidth: Double, direction: LayoutDirection = .leftToRight) throws -> HeaderLayout {
+        let m = metrics
+        let margins = configuration.directionalLayoutMargins
+        let rightToLeft = direction == .rightToLeft
+        let leading = max(margins.leading, m.leadingMargin), trailing = max(margins.trailing, m.trailingMargin)
+        let (left, right) = rightToLeft ? (trailing, leading) : (leading, trailing)
+        let labelWidth = max(0, cellWidth - safeArea.left - safeArea.right - left - right)
+        let topPadding = !grouped && isHeader ? m.sectionHeaderTopPadding : 0
+        guard let text = configuration.text, !text.isEmpty else {
+            return HeaderLayout(height: m.ceilToPixel(margins.top + margins.bottom) + topPadding, textLabel: nil,
+                                topPadding: topPadding)
+        }
+        let properties = configuration.textProperties
+        let measured = try measurer.measure(
+            configuration.uppercased ? text.uppercased() : text, attributes: nil, font: properties.font,
+            alignment: rightToLeft ? .right : .natural, width: labelWidth, numberOfLines: properties.numberOfLines,
+            mode: properties.lineBreakMode)
+        return HeaderLayout(
+            height: m.ceilToPixel(margins.top + measured.height + margins.bottom) + topPadding,
+            textLabel: LabelLayout(
+                id: "textLabel",
+                frame: CGRect(x: cellX + safeArea.left + left, y: topPadding + margins.top, width: labelWidth,
+                              height: measured.height),
+                measurement: measured, alignsRight: rightToLeft),
+            topPadding: topPadding)
+    }
 }

@@ -134,8 +134,17 @@ public struct TableDecoder: Sendable {
 
     private func section(_ node: JSONNode, _ metrics: TableMetrics, style: TableSpec.Style) throws(InputError)
         -> SectionSpec {
-        let m = try node.members(known: ["header", "footer", "headerParagraph", "footerParagraph", "rows"])
+        let m = try node.members(known: ["header", "footer", "headerParagraph", "footerParagraph", "headerContent", "footerContent", "rows"])
         var section = SectionSpec(rows: try m["rows"]?.elements().map { row throws(InputError) in try cell(row, metrics) } ?? [])
+        for (key, text, paragraph, isHeader) in [("headerContent", "header", "headerParagraph", true),
+                                                 ("footerContent", "footer", "footerParagraph", false)] {
+            guard let node = m[key] else { continue }
+            for other in [text, paragraph] where m[other] != nil {
+                throw node.error("a section takes its \(text) from \"\(key)\" or from \"\(other)\", not both")
+            }
+            let configuration = try headerContent(node, metrics, isHeader: isHeader)
+            if isHeader { section.headerContent = configuration } else { section.footerContent = configuration }
+        }
         let plain = style == .plain
         (section.header, section.headerAttributes) = try text(m["header"], m["headerParagraph"],
                                                               base: plain ? metrics.plainHeaderFont : metrics.groupedHeaderFont)
@@ -430,6 +439,43 @@ public struct TableDecoder: Sendable {
         }
         if let flag = m["prefersSideBySideTextAndSecondaryText"] {
             content.prefersSideBySideTextAndSecondaryText = try flag.bool()
+        }
+        return content
+    }
+
+    /// A SECTION's `"headerContent"` or `"footerContent"`: a header or footer
+    /// `UIListContentConfiguration` (iOS 14, platform `ios13` on; the prominent headers iOS 15).
+    private func headerContent(_ node: JSONNode, _ metrics: TableMetrics, isHeader: Bool) throws(InputError)
+        -> HeaderConfiguration {
+        let platform = metrics.platform
+        guard platform.hasContentConfigurations else {
+            throw node.error("list content configurations are iOS 14's: platform \(platform.rawValue) (\(platform.releases)) has none")
+        }
+        let m = try node.members(known: ["configuration", "text", "textProperties", "directionalLayoutMargins"])
+        guard let kindNode = m["configuration"] else { throw node.error("missing \"configuration\"") }
+        let kind: HeaderConfiguration.Kind = try kindNode.choice("header configuration")
+        if kind.isHeader != isHeader {
+            throw kindNode.error("\(kind.rawValue) is a \(kind.isHeader ? "header" : "footer")'s configuration, not a \(isHeader ? "header" : "footer")'s")
+        }
+        if kind == .prominentInsetGroupedHeader || kind == .extraProminentInsetGroupedHeader, platform < .ios15 {
+            throw kindNode.error("\(kind.rawValue) is iOS 15's: platform \(platform.rawValue) (\(platform.releases)) has none")
+        }
+        var content = HeaderConfiguration(kind)
+        if let text = m["text"] { content.text = try text.string() }
+        if let node = m["textProperties"] {
+            let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
+            if let font = p["font"] { content.textProperties.font = try self.font(font, replacing: content.textProperties.font) }
+            if let lines = p["numberOfLines"] { content.textProperties.numberOfLines = try lines.integer(in: 0...100_000) }
+            if let mode = p["lineBreakMode"] { content.textProperties.lineBreakMode = try mode.choice("line break mode") }
+        }
+        if let margins = m["directionalLayoutMargins"] {
+            let p = try margins.members(known: ["top", "leading", "bottom", "trailing"])
+            var value = content.directionalLayoutMargins
+            if let top = p["top"] { value.top = try top.number(in: 0...10_000) }
+            if let leading = p["leading"] { value.leading = try leading.number(in: 0...10_000) }
+            if let bottom = p["bottom"] { value.bottom = try bottom.number(in: 0...10_000) }
+            if let trailing = p["trailing"] { value.trailing = try trailing.number(in: 0...10_000) }
+            content.directionalLayoutMargins = value
         }
         return content
     }

@@ -68,8 +68,8 @@ extension TableLayout {
     /// - Throws: `FontError`.
     public func insertSection(_ section: SectionSpec, at index: Int) throws {
         let state = SectionState(
-            header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: index),
-            footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: index),
+            header: try sectionHeader(section, isHeader: true, section: index),
+            footer: try sectionHeader(section, isHeader: false, section: index),
             subviewStates: nil)
         try place(section, state: state, rowHeights: try rowHeights(section.rows, from: nil), at: index)
     }
@@ -129,8 +129,8 @@ extension TableLayout {
         guard !sectionStates.isEmpty else { return }
         for s in range ?? 0...(sectionStates.count - 1) {
             let section = spec.sections[s]
-            sectionStates[s].header = try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s)
-            sectionStates[s].footer = try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s)
+            sectionStates[s].header = try sectionHeader(section, isHeader: true, section: s)
+            sectionStates[s].footer = try sectionHeader(section, isHeader: false, section: s)
             for (height, item) in [(sectionStates[s].header.height, sectionStarts[s]),
                                    (sectionStates[s].footer.height, sectionStarts[s + 1] - 1)]
             where offsets.height(at: item) != height {

@@ -128,8 +128,8 @@ public final class TableLayout {
         var items: [(header: Double, rows: [Double], footer: Double)] = []
         for (s, section) in spec.sections.enumerated() {
             let state = SectionState(
-                header: try headerLayout(section.header, section.headerAttributes, isHeader: true, section: s),
-                footer: try headerLayout(section.footer, section.footerAttributes, isHeader: false, section: s),
+                header: try sectionHeader(section, isHeader: true, section: s),
+                footer: try sectionHeader(section, isHeader: false, section: s),
                 subviewStates: subviewStates[s])
             items.append((state.header.height, try rowHeights(section.rows, from: state.subviewStates), state.footer.height))
             states.append(state)
@@ -175,7 +175,20 @@ public final class TableLayout {
         return try results.map { try $0.get() }
     }
 
+    /// `section`'s header or footer: by its list content configuration when it has one,
+    /// else by its text.
+    package func sectionHeader(_ spec: SectionSpec, isHeader: Bool, section: Int) throws -> HeaderLayout {
+        if let configuration = isHeader ? spec.headerContent : spec.footerContent {
+            let cell = cellFrameX
+            return try layouter.header(configuration, isHeader: isHeader, grouped: self.spec.style != .plain, cellX: cell.x,
+                                       cellWidth: cell.width, direction: layoutDirection)
+        }
+        return try headerLayout(isHeader ? spec.header : spec.footer, isHeader ? spec.headerAttributes : spec.footerAttributes,
+                                isHeader: isHeader, section: section)
+    }
+
     /// Section `section`'s header or footer, sized by `CellLayouter.header(_:attributes:kind:section:grouped:cellX:cellWidth:direction:)`.
+
     package func headerLayout(_ text: String?, _ attributes: LabelText?, isHeader: Bool, section: Int) throws -> HeaderLayout {
         let cell = cellFrameX
         return try layouter.header(text, attributes: attributes, kind: isHeader ? .header : .footer, section: section,

@@ -57,6 +57,10 @@ public struct SectionSpec: Sendable {
     public var headerAttributes: LabelText?
     /// The footer's runs and paragraph style, when attributed.
     public var footerAttributes: LabelText?
+    /// The header as a list content configuration (iOS 14), instead of `header`.
+    public var headerContent: HeaderConfiguration?
+    /// The footer as a list content configuration (iOS 14), instead of `footer`.
+    public var footerContent: HeaderConfiguration?
     /// The rows, in blocks so that inserting into a section of a million stays cheap.
     public var rows: BlockedArray<CellSpec>
 

@@ -1,0 +1,61 @@
+import CellLayout
+import Foundation
+import Testing
+
+/// A section's `"headerContent"` / `"footerContent"`: a header or footer
+/// `UIListContentConfiguration` (iOS 14; the prominent headers iOS 15), laid out by its own
+/// margins (Profiles.md, "List content configuration": D1, D3) with the table's margins
+/// winning at the sides. Line heights are San Francisco's: Footnote 13 × 2444 / 2048 = 15.51
+/// → 16, semibold Title3 20 → 23.87 → 24. An insetGrouped table 375 wide has cells at x 16,
+/// 343 wide (D1, C8), whose layout margin is 16.
+@Suite struct HeaderConfigurationTests {
+    static func section(_ section: String, style: String = "insetGrouped", platform: String = "ios15") throws -> SectionLayout {
+        let table = try Tables.layout(try JSONParser.parse("""
+            {"width": 375, "platform": "\(platform)", "style": "\(style)", "sections": [\(section)]}
+            """))
+        return table.sections[0]
+    }
+
+    @Test func prominentInsetGroupedHeader() throws {
+        // Margins 8 / 3 / 11 / 3 (D3); 3 at the sides loses to the cell's 16: x = 16 + 16 = 32,
+        // 343 − 32 = 311 wide; 8 + 24 + 11 = 43 high, not in capitals.
+        let s = try Self.section(#"{"headerContent": {"configuration": "prominentInsetGroupedHeader", "text": "Account"}, "rows": [{"text": "a"}]}"#)
+        #expect(s.header.height == 43)
+        #expect(s.header.textLabel?.frame == CGRect(x: 32, y: 8, width: 311, height: 24))
+    }
+
+    @Test func groupedHeaderAndFooter() throws {
+        // groupedHeader: Footnote in capitals, 17 above and 6 below (D1): 17 + 16 + 6 = 39;
+        // groupedFooter: 6 above, 12 below: 6 + 16 + 12 = 34.
+        let s = try Self.section(#"""
+            {"headerContent": {"configuration": "groupedHeader", "text": "Network"},
+             "footerContent": {"configuration": "groupedFooter", "text": "Shown to others."}, "rows": [{"text": "a"}]}
+            """#)
+        #expect(s.header.height == 39)
+        #expect(s.header.textLabel?.frame == CGRect(x: 32, y: 17, width: 311, height: 16))
+        #expect(s.footer.height == 34)
+        #expect(s.footer.textLabel?.frame.minY == 6)
+    }
+
+    @Test func badHeaderContentIsNamedByItsPath() throws {
+        let decoder = TableDecoder(fonts: TestFonts.library)
+        func error(_ section: String, platform: String = "ios15") -> String {
+            let style = platform < "ios13" ? "grouped" : "insetGrouped"
+            let json = #"{"width": 375, "platform": "\#(platform)", "style": "\#(style)", "sections": [\#(section)]}"#
+            do { _ = try decoder.decode(try JSONParser.parse(json)) } catch { return "\(error)" }
+            return "no error"
+        }
+        #expect(error(#"{"headerContent": {"configuration": "cell"}}"#)
+            == #"sections[0].headerContent.configuration: unknown header configuration "cell" (expected groupedHeader, groupedFooter, plainHeader, plainFooter, prominentInsetGroupedHeader, extraProminentInsetGroupedHeader)"#)
+        #expect(error(#"{"footerContent": {"configuration": "groupedHeader"}}"#)
+            == "sections[0].footerContent.configuration: groupedHeader is a header's configuration, not a footer's")
+        #expect(error(#"{"headerContent": {"configuration": "prominentInsetGroupedHeader"}}"#, platform: "ios13")
+            == "sections[0].headerContent.configuration: prominentInsetGroupedHeader is iOS 15's: platform ios13 (iOS 13–14) has none")
+        #expect(error(#"{"headerContent": {"configuration": "groupedHeader"}}"#, platform: "ios11")
+            == "sections[0].headerContent: list content configurations are iOS 14's: platform ios11 (iOS 11–12) has none")
+        #expect(error(#"{"header": "A", "headerContent": {"configuration": "groupedHeader"}}"#)
+            == #"sections[0].headerContent: a section takes its header from "headerContent" or from "header", not both"#)
+        #expect(error(#"{"headerContent": {"configuration": "groupedHeader", "secondaryText": "b"}}"#)
+            == "sections[0].headerContent.secondaryText: unknown key (expected one of configuration, text, textProperties, directionalLayoutMargins)")
+    }
+}
