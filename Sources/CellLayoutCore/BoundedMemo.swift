@@ -21,7 +21,7 @@ extension MemoKey {
 /// The multiply-xor mix (SplitMix64's finalizer) the engine's memo keys fold their fields with.
 @usableFromInline
 package enum MemoHash {
-    @inlinable @usableFromInline
+    @inlinable
     package static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
         var z = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

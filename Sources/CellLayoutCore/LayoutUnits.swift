@@ -11,7 +11,7 @@ package enum LayoutUnits {
     /// A width or an indent in points as layout units, rounded down (a line may use no
     /// more than the width it is given), ignoring floating-point noise below a millionth of a unit; NaN
     /// and negatives are 0, and anything past a billion points is treated as unlimited.
-    @inlinable @usableFromInline
+    @inlinable
     package static func roundedDown(_ points: Double) -> Int64 {
         guard points > 0 else { return 0 }
         guard points < 1e9 else { return Int64.max / 4 }
@@ -20,13 +20,13 @@ package enum LayoutUnits {
 
     /// A signed length in points (kerning) as layout units, rounded to the
     /// nearest unit; not finite is 0, and the length is held within ±100,000 pt.
-    @inlinable @usableFromInline
+    @inlinable
     package static func rounded(_ points: Double) -> Int32 {
         Int32((points.isFinite ? min(max(points, -1e5), 1e5) * perPoint : 0).rounded())
     }
 
     /// Layout units as points (exact: the unit is a power of two).
-    @inlinable @usableFromInline
+    @inlinable
     package static func points(_ units: Int64) -> Double {
         Double(units) / perPoint
     }

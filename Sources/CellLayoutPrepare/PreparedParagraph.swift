@@ -43,11 +43,11 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline package let clusterRuns: [UInt16]
 
     @inlinable
-    @usableFromInline package var clusterCount: Int { advances.count }
+    package var clusterCount: Int { advances.count }
 
     /// Cluster `c`'s advance in layout units, kerning with the next cluster included.
     @inlinable
-    @usableFromInline package func advance(_ c: Int) -> Int64 {
+    package func advance(_ c: Int) -> Int64 {
         let advance = advances[c]
         return advance != Self.wideAdvance ? Int64(advance) : wideAdvances[c]!
     }
@@ -85,19 +85,19 @@ package final class PreparedParagraph: @unchecked Sendable {
 
     /// Whether cluster `index` is white space that hangs at a line end.
     @inlinable
-    @usableFromInline package func isWhiteSpace(_ index: Int) -> Bool { ClusterFlags.isWhiteSpace(flags, index) }
+    package func isWhiteSpace(_ index: Int) -> Bool { ClusterFlags.isWhiteSpace(flags, index) }
 
     /// Where the content of clusters `range` ends: before the white space at its end
     /// (`ClusterFlags.contentEnd`).
     @inlinable
-    @usableFromInline package func contentEnd(of range: Range<Int32>) -> Int32 {
+    package func contentEnd(of range: Range<Int32>) -> Int32 {
         Int32(truncatingIfNeeded: ClusterFlags.contentEnd(flags, from: Int(range.lowerBound), to: Int(range.upperBound)))
     }
 
     /// The UTF-16 offset in the whole text where cluster `index` starts (`clusterCount`:
     /// where the paragraph ends).
     @inlinable
-    @usableFromInline package func clusterStart(_ index: Int) -> Int {
+    package func clusterStart(_ index: Int) -> Int {
         if let clusterStarts { return Int(clusterStarts[index]) }
         return utf16Start + index
     }

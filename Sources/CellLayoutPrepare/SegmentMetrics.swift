@@ -7,11 +7,11 @@ package struct PackedMetrics {
     @usableFromInline package let entries: UnsafePointer<PackedSegment>
 
     @inlinable
-    @usableFromInline package init(entries: UnsafePointer<PackedSegment>) { self.entries = entries }
+    package init(entries: UnsafePointer<PackedSegment>) { self.entries = entries }
 
     /// Metrics `index` (a `PackedSegment.metricsIndex`).
     @inlinable
-    @usableFromInline package subscript(index: Int) -> LineMetrics {
+    package subscript(index: Int) -> LineMetrics {
         let entry = entries + 3 * index
         return LineMetrics(ascent: Double(bitPattern: entry[0].bits), descent: Double(bitPattern: entry[1].bits),
                            gap: Double(bitPattern: entry[2].bits))

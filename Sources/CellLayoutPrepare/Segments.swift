@@ -30,23 +30,23 @@ package struct PackedSegment: SegmentWidths, Sendable {
     @usableFromInline let packedTrailing: Int32
 
     @inlinable
-    @usableFromInline package var width: Int64 { Int64(packedWidth) }
+    package var width: Int64 { Int64(packedWidth) }
     @inlinable
-    @usableFromInline package var trailing: Int64 { Int64(packedTrailing) }
+    package var trailing: Int64 { Int64(packedTrailing) }
     /// Whether this is a mark rather than a segment (widths of `Int32.min` and the two
     /// above it are not packed: they take `wide`).
     @inlinable
-    @usableFromInline package var isMark: Bool { packedWidth <= Int32.min + 2 }
+    package var isMark: Bool { packedWidth <= Int32.min + 2 }
     /// Whether this is the mark that ends a paragraph.
     @inlinable
-    @usableFromInline package var endsParagraph: Bool { packedWidth == Int32.min }
+    package var endsParagraph: Bool { packedWidth == Int32.min }
     /// Whether this is the mark of a segment whose widths do not fit in 32 bits: they are
     /// the two entries after it (`Segment(wide:trailing:)`).
     @inlinable
-    @usableFromInline package var isWide: Bool { packedWidth == Int32.min + 2 }
+    package var isWide: Bool { packedWidth == Int32.min + 2 }
     /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
     @inlinable
-    @usableFromInline package var metricsIndex: Int { Int(packedTrailing) }
+    package var metricsIndex: Int { Int(packedTrailing) }
 
     /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments,
     /// or a wide segment's width or trailing width).
@@ -57,7 +57,7 @@ package struct PackedSegment: SegmentWidths, Sendable {
 
     /// The entry's 64 bits.
     @inlinable
-    @usableFromInline package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
+    package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
 
     @usableFromInline
     init(packedWidth: Int32, packedTrailing: Int32) {
@@ -68,7 +68,7 @@ package struct PackedSegment: SegmentWidths, Sendable {
     /// The segment of widths `width` and `trailing` (layout units), if both fit in 32
     /// bits and it is not taken for a mark; nil for a wide segment.
     @inlinable
-    @usableFromInline package init?(width: Int64, trailing: Int64) {
+    package init?(width: Int64, trailing: Int64) {
         guard let packedWidth = Int32(exactly: width), packedWidth > Int32.min + 2,
               let packedTrailing = Int32(exactly: trailing) else { return nil }
         self.init(packedWidth: packedWidth, packedTrailing: packedTrailing)
@@ -123,7 +123,7 @@ package struct PackedSegment: SegmentWidths, Sendable {
 extension Segment {
     /// The wide segment whose widths are the two entries after a `PackedSegment.wide` mark.
     @inlinable
-    @usableFromInline package init(wide width: PackedSegment, trailing: PackedSegment) {
+    package init(wide width: PackedSegment, trailing: PackedSegment) {
         self.width = Int64(bitPattern: width.bits)
         self.trailing = Int64(bitPattern: trailing.bits)
     }
@@ -138,11 +138,11 @@ package struct PackedSegmentReader {
     @usableFromInline var index = 0
 
     @inlinable
-    @usableFromInline package init(_ entries: UnsafeBufferPointer<PackedSegment>) { self.entries = entries }
+    package init(_ entries: UnsafeBufferPointer<PackedSegment>) { self.entries = entries }
 
     /// The widths of the paragraph's next segment.
     @inlinable
-    @usableFromInline package mutating func next() -> Segment {
+    package mutating func next() -> Segment {
         let entry = entries[index]
         index += 1
         return entry.isMark ? next(after: entry) : Segment(width: entry.width, trailing: entry.trailing)
@@ -159,7 +159,7 @@ package struct PackedSegmentReader {
 
     /// Goes past the end of the paragraph whose segments were all read.
     @inlinable
-    @usableFromInline package mutating func endParagraph() {
+    package mutating func endParagraph() {
         while !entries[index].endsParagraph { index += 1 }
         index += 1
     }
