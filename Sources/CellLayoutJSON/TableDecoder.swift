@@ -422,13 +422,7 @@ public struct TableDecoder: Sendable {
             if let size = p["maximumSize"] { content.maximumSize = try self.size(size) }
         }
         if let margins = m["directionalLayoutMargins"] {
-            let p = try margins.members(known: ["top", "leading", "bottom", "trailing"])
-            var value = content.directionalLayoutMargins
-            if let top = p["top"] { value.top = try top.number(in: 0...10_000) }
-            if let leading = p["leading"] { value.leading = try leading.number(in: 0...10_000) }
-            if let bottom = p["bottom"] { value.bottom = try bottom.number(in: 0...10_000) }
-            if let trailing = p["trailing"] { value.trailing = try trailing.number(in: 0...10_000) }
-            content.directionalLayoutMargins = value
+            content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
         }
         if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
         if let padding = m["textToSecondaryTextVerticalPadding"] {
@@ -469,15 +463,21 @@ public struct TableDecoder: Sendable {
             if let mode = p["lineBreakMode"] { content.textProperties.lineBreakMode = try mode.choice("line break mode") }
         }
         if let margins = m["directionalLayoutMargins"] {
-            let p = try margins.members(known: ["top", "leading", "bottom", "trailing"])
-            var value = content.directionalLayoutMargins
-            if let top = p["top"] { value.top = try top.number(in: 0...10_000) }
-            if let leading = p["leading"] { value.leading = try leading.number(in: 0...10_000) }
-            if let bottom = p["bottom"] { value.bottom = try bottom.number(in: 0...10_000) }
-            if let trailing = p["trailing"] { value.trailing = try trailing.number(in: 0...10_000) }
-            content.directionalLayoutMargins = value
+            content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
         }
         return content
+    }
+
+    /// `"directionalLayoutMargins"`: the keys given replace `base`'s, each 0…10,000 pt.
+    private func margins(_ node: JSONNode, replacing base: ContentConfiguration.Margins)
+        throws(InputError) -> ContentConfiguration.Margins {
+        let p = try node.members(known: ["top", "leading", "bottom", "trailing"])
+        var value = base
+        if let top = p["top"] { value.top = try top.number(in: 0...10_000) }
+        if let leading = p["leading"] { value.leading = try leading.number(in: 0...10_000) }
+        if let bottom = p["bottom"] { value.bottom = try bottom.number(in: 0...10_000) }
+        if let trailing = p["trailing"] { value.trailing = try trailing.number(in: 0...10_000) }
+        return value
     }
 
     private func size(_ node: JSONNode) throws(InputError) -> TableMetrics.Size {
