@@ -4,6 +4,9 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     /// What: `unknown accessory "chevron" (expected none, …)`.
     public let message: String
+    /// For an unknown key: the keys the object takes there (the format reference's tables
+    /// are checked against them).
+    package var knownKeys: [String]? = nil
 
     /// - Parameters: the JSON path and the message.
     public init(path: String, _ message: String) {

@@ -19,7 +19,9 @@ struct JSONNode {
         for (key, member) in members {
             let childPath = path.isEmpty ? key : "\(path).\(key)"
             if let known, !known.contains(key) {
-                throw InputError(path: childPath, "unknown key (expected one of \(known.joined(separator: ", ")))")
+                var error = InputError(path: childPath, "unknown key (expected one of \(known.joined(separator: ", ")))")
+                error.knownKeys = known
+                throw error
             }
             guard result[key] == nil else { throw InputError(path: childPath, "appears twice") }
             result[key] = JSONNode(member, path: childPath)

@@ -225,8 +225,9 @@ public struct TableDecoder: Sendable {
         }
         if let subviews = m["subviews"] {
             var ids: Set<String> = ["textLabel", "detailTextLabel"]
-            cell.subviews = try subviews.elements().map { node throws(InputError) in
-                let view = try self.view(node, metrics)
+            cell.subviews = try subviews.elements().enumerated().map { i, node throws(InputError) in
+                // A subview needs an id only to name it in the output: without one it is named by its place.
+                let view = try self.view(node, metrics, defaultID: "subviews[\(i)]")
                 guard ids.insert(view.id).inserted else {
                     throw JSONNode(node.value, path: node.path + ".id").error("\"\(view.id)\" is used twice in this row")
                 }
@@ -253,13 +254,13 @@ public struct TableDecoder: Sendable {
 
     // MARK: Views
 
-    /// One VIEW. An accessory view needs no `"id"` (it is named "accessoryView" in the
-    /// output); a subview does.
-    private func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String? = nil) throws(InputError) -> ViewSpec {
+    /// One VIEW, named `defaultID` when it has no `"id"` (an accessory view "accessoryView",
+    /// a subview by its place, "subviews[2]").
+    private func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String) throws(InputError) -> ViewSpec {
         let m = try node.members(known: [
             "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "center", "autoresizing", "on",
         ])
-        guard let id = try m["id"]?.string() ?? defaultID else { throw node.error("missing \"id\"") }
+        let id = try m["id"]?.string() ?? defaultID
         guard let kind = m["kind"] else { throw node.error("missing \"kind\"") }
         var view = ViewSpec(id: id, kind: try kind.choice("view kind"))
         // Only labels and buttons have text; only labels wrap it.

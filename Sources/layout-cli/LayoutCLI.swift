@@ -8,6 +8,9 @@ struct LayoutCLI: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 bad input (one line on stderr names where and what), \
             2 usage error.
+
+            The format (every command, every key of the JSON in and out, the errors): \
+            Sources/CellLayout/CellLayout.docc/JSONFormat.md in the repository.
             """,
         subcommands: [MeasureCommand.self, LayoutCommand.self, QueryCommand.self, RenderCommand.self]
     )

@@ -7,8 +7,8 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Lay out a table: row offsets and heights, and every frame inside each cell.",
         discussion: """
-            Reads a table (SPEC.md: width, style, metrics, sections of rows) and writes its \
-            layout. With --widths the table is laid out at each width in turn, as a device \
+            Reads a table (width, style, metrics, sections of rows: every key is in \
+            Sources/CellLayout/CellLayout.docc/JSONFormat.md) and writes its layout. With --widths the table is laid out at each width in turn, as a device \
             rotating; custom subviews keep their autoresizing history, and the output is \
             {"layouts": [...]}.
 

@@ -28,6 +28,9 @@ struct MeasureCommand: ParsableCommand {
             "contentSizeCategory"; a text whose fonts do not change with the category is \
             prepared once.
 
+            Every key and option: Sources/CellLayout/CellLayout.docc/JSONFormat.md in the \
+            repository.
+
             Example:
               layout-cli measure --font Inter --size 17 --width 343 < texts.jsonl > sizes.jsonl
               layout-cli measure --widths 320,375,390,414,768 < texts.jsonl > sizes.jsonl
