@@ -202,7 +202,8 @@ public struct LabelMeasurement: Sendable {
     /// The label's height: its lines × line height, rounded up to 1/scale.
     public let height: Double
 
-    /// The fitted text, lines and glyph runs to draw (fitted again on each call).
+    /// The fitted text, lines and glyph runs to draw. Each access fits the text again:
+    /// keep the result (a ``LabelDrawing`` holds it for a drawn row).
     public var layout: TextLayout { prepared.fit(width: width, options: options) }
 
     /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).

@@ -29,6 +29,16 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.init(r: color.red, g: color.green, b: color.blue, a: color.alpha)
     }
 
+    /// A label's default colour: black, gray, the tint's blue or white.
+    public init(_ color: LabelColor) {
+        switch color {
+        case .label: self = .label
+        case .secondaryLabel: self = .secondaryLabel
+        case .tint: self = .systemBlue
+        case .white: self = .white
+        }
+    }
+
     /// "#RRGGBBAA".
     public var description: String {
         "#" + [r, g, b, a].map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()

@@ -9,7 +9,7 @@ extension TablePainter {
     /// blue checkmark, an info button, an info button and a chevron, or a custom view
     /// with its text as the layout fitted it.
     /// Right to left, the chevron points left and follows the info button leftward.
-    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect, text: LabelLayout?, rightToLeft: Bool = false) {
+    mutating func drawAccessory(_ accessory: Accessory, in frame: CGRect, text: LabelDrawing?, rightToLeft: Bool = false) {
         switch accessory {
         case .none: break
         case .disclosureIndicator: drawChevron(in: frame, pointingLeft: rightToLeft)
@@ -23,7 +23,7 @@ extension TablePainter {
             drawChevron(in: CGRect(x: rightToLeft ? frame.minX : frame.maxX - chevron.width,
                                    y: frame.midY - chevron.height / 2, width: chevron.width, height: chevron.height),
                         pointingLeft: rightToLeft)
-        case .view(let view): drawView(view, in: frame, text: text, rightToLeft: rightToLeft)
+        case .view(let view): drawView(view.kind, isOn: view.on, in: frame, text: text, rightToLeft: rightToLeft)
         }
     }
 

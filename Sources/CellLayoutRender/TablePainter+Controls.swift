@@ -5,23 +5,20 @@ extension TablePainter {
     /// The soft shadow under a switch's knob and a slider's thumb.
     private static let knobShadow = RGBA(r: 0, g: 0, b: 0, a: 48)
 
-    /// A custom view (a subview, or an accessory view) in `frame`, by kind, with its text
-    /// as the layout fitted it (a button's title in blue, centered; a label's text in
-    /// black, aligned as the layout says). A plain view has no background, so it draws
+    /// A custom view (a subview, or an accessory view) in `frame`, by kind (a switch in
+    /// state `isOn`), with its text as the layout fitted it, in its colour (a button's
+    /// title centered; a label's text aligned as the layout says). A plain view has no background, so it draws
     /// nothing. In a right-to-left cell a switch and a slider are mirrored, as UIKit's
     /// controls are.
-    mutating func drawView(_ view: ViewSpec, in frame: CGRect, text: LabelLayout?, rightToLeft: Bool = false) {
-        switch view.kind {
-        case .switch: drawSwitch(in: frame, on: view.on, rightToLeft: rightToLeft)
+    mutating func drawView(_ kind: ViewSpec.Kind, isOn: Bool, in frame: CGRect, text: LabelDrawing?,
+                           rightToLeft: Bool = false) {
+        switch kind {
+        case .switch: drawSwitch(in: frame, on: isOn, rightToLeft: rightToLeft)
         case .slider: drawSlider(in: frame, rightToLeft: rightToLeft)
-        case .button:
-            if let text { drawText(text.measurement.layout, in: frame, color: .systemBlue) }
+        case .button, .label:
+            if let text { drawText(text.text, in: frame, color: RGBA(text.color)) }
         case .image: drawImagePlaceholder(in: frame)
         case .detailDisclosureButton: drawInfoButton(in: frame)
-        case .label:
-            if let text {
-                drawText(text.measurement.layout, in: frame, color: .label)
-            }
         case .view: break
         }
     }

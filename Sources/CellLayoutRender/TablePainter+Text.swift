@@ -2,9 +2,9 @@ import CellLayout
 import Foundation
 
 extension TablePainter {
-    /// Draws a label's lines (frame offset by `origin`).
-    mutating func drawLabel(_ label: LabelLayout, origin: CGPoint, color: RGBA) {
-        drawText(label.measurement.layout, in: label.frame.offsetBy(dx: origin.x, dy: origin.y), color: color)
+    /// Draws a label's fitted lines in its colour (frame offset by `origin`).
+    mutating func drawLabel(_ label: LabelDrawing, origin: CGPoint) {
+        drawText(label.text, in: label.label.frame.offsetBy(dx: origin.x, dy: origin.y), color: RGBA(label.color))
     }
 
     /// Draws the glyph runs of every line of `layout` in `frame`, the lines as one block

@@ -21,7 +21,7 @@ struct TablePainter {
     /// Whether sections are drawn as rounded blocks: insetGrouped ones, and grouped ones
     /// before iOS 7.
     var roundedSections: Bool {
-        table.spec.style == .insetGrouped || (table.spec.style == .grouped && palette.sectionBorder != nil)
+        table.style == .insetGrouped || (table.style == .grouped && palette.sectionBorder != nil)
     }
 
     /// Draws every section.
@@ -64,79 +64,70 @@ struct TablePainter {
     /// A header or footer: a plain table's gray bar, and the text, gray in grouped tables.
     private mutating func drawHeaderOrFooter(_ header: HeaderLayout, y: Double) {
         guard header.height > 0 else { return }
-        let plain = table.spec.style == .plain
+        let plain = table.style == .plain
         if plain, let bar = palette.plainHeaderBar {
             // The bar is the header view: the padding above an iOS 15 header is not part of it.
             canvas.fill(CGRect(x: 0, y: y + header.topPadding, width: table.width, height: header.height - header.topPadding),
                         color: bar)
         }
         if let label = header.textLabel {
-            drawLabel(label, origin: CGPoint(x: 0, y: y), color: plain ? palette.plainHeaderText : palette.groupedHeaderText)
+            drawText(label.measurement.layout, in: label.frame.offsetBy(dx: 0, dy: y),
+                     color: plain ? palette.plainHeaderText : palette.groupedHeaderText)
         }
     }
 
     /// One row, back to front: editing control, image, labels, custom subviews, accessory,
     /// reorder control. Swipe action buttons are hidden until the row is swiped; a
     /// swiped-open row is clipped to its cell, as UIKit clips a cell while it is swiped. A
-    /// row of height 0 is hidden: nothing of it is drawn.
+    /// row of height 0 is hidden: nothing of it is drawn. Everything comes from the row's
+    /// drawing (`TableLayout.drawing(of:)`): its frames, its cell's drawing facts and its
+    /// texts, each fitted once.
     private mutating func drawRow(_ path: RowPath) {
-        let row = table.sections[path.section].rows[path.row]
+        let drawing = table.drawing(of: path)
+        let row = drawing.layout
         guard row.height > 0 else { return }
-        let cell = table.spec.sections[path.section].rows[path.row]
         let origin = table.rect(of: path).origin
         let unclipped = canvas.clipBox
         defer { canvas.clipBox = unclipped }
         if row.swipeOffset > 0 { canvas.clip(to: table.rect(of: path)) }
         let content = CGPoint(x: origin.x + row.contentView.minX, y: origin.y + row.contentView.minY)
-        if cell.selected {
+        if drawing.isSelected {
             canvas.fill(table.rect(of: path), color: .selectedCellBackground)
         }
         if let control = row.editingControl {
-            drawEditingControl(cell.editing.control, in: control.offsetBy(dx: origin.x, dy: origin.y))
+            drawEditingControl(drawing.editingControl, in: control.offsetBy(dx: origin.x, dy: origin.y))
         }
         if let image = row.imageView {
             drawImagePlaceholder(in: image.offsetBy(dx: content.x, dy: content.y))
         }
-        for label in row.labels {
-            drawLabel(label, origin: content,
-                      color: cell.content != nil && label.id == "detailTextLabel" ? .secondaryLabel
-                          : Self.textColor(of: label, style: cell.style))
+        for label in drawing.labels {
+            drawLabel(label, origin: content)
         }
         let rightToLeft = row.layoutDirection == .rightToLeft
-        for (view, subview) in zip(cell.subviews, row.subviews) where view.kind != .label {
-            drawView(view, in: subview.frame.offsetBy(dx: content.x, dy: content.y),
-                     text: row.buttonTitles.first { $0.id == view.id }, rightToLeft: rightToLeft)
+        for subview in drawing.subviews {
+            drawView(subview.kind, isOn: subview.isOn, in: subview.frame.offsetBy(dx: content.x, dy: content.y),
+                     text: subview.title, rightToLeft: rightToLeft)
         }
         if let accessory = row.accessoryView {
-            drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), text: row.accessoryText,
+            drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), text: drawing.accessoryText,
                           rightToLeft: rightToLeft)
         }
         if let reorder = row.reorderControl {
             drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))
         }
-        if row.swipeOffset > 0 { drawSwipeButtons(row, actions: cell.swipeActions, origin: origin) }
+        if row.swipeOffset > 0 { drawSwipeButtons(drawing.swipeButtons, origin: origin) }
     }
 
     /// A swiped-open row's buttons over the cell's trailing end: red (destructive) or gray,
     /// each title in white, centred.
-    private mutating func drawSwipeButtons(_ row: RowLayout, actions: [SwipeAction], origin: CGPoint) {
-        for (action, title) in zip(actions, row.swipeTitles) {
-            let frame = title.frame.offsetBy(dx: origin.x, dy: origin.y)
-            canvas.fill(frame, color: action.style == .destructive ? .destructiveRed : .systemGray)
-            let width = title.measurement.layout.usedWidthWithTrailingWhiteSpace
-            drawText(title.measurement.layout,
+    private mutating func drawSwipeButtons(_ buttons: [SwipeButtonDrawing], origin: CGPoint) {
+        for button in buttons {
+            let frame = button.title.label.frame.offsetBy(dx: origin.x, dy: origin.y)
+            canvas.fill(frame, color: button.style == .destructive ? .destructiveRed : .systemGray)
+            let width = button.title.text.usedWidthWithTrailingWhiteSpace
+            drawText(button.title.text,
                      in: CGRect(x: frame.midX - width / 2, y: frame.minY, width: width, height: frame.height),
-                     color: .white)
-        }
-    }
-
-    /// The color of a cell's label: value2's text label in blue, value1's and subtitle's
-    /// detail in gray, everything else black.
-    private static func textColor(of label: LabelLayout, style: CellStyle) -> RGBA {
-        switch (label.id, style) {
-        case ("textLabel", .value2): .systemBlue
-        case ("detailTextLabel", .value1), ("detailTextLabel", .subtitle): .secondaryLabel
-        default: .label
+                     color: RGBA(button.title.color))
         }
     }
 
@@ -148,7 +139,7 @@ struct TablePainter {
         let m = table.metrics
         let rows = table.sections[section].rows
         guard m.separators, !rows.isEmpty else { return }
-        let style = table.spec.style
+        let style = table.style
         for (r, row) in rows.enumerated() where row.height > 0 {
             let cell = table.rect(of: RowPath(section: section, row: r))
             let isLast = r == rows.count - 1

@@ -33,11 +33,11 @@ public struct TableRenderer {
     ///   would be larger than 2²⁸ pixels.
     public func render(_ table: TableLayout, scale: Int, frames: Bool) throws -> Canvas {
         let palette = GenerationPalette(table.metrics.platform)
-        let background: RGBA = table.spec.style == .plain ? .white : palette.groupedBackground
+        let background: RGBA = table.style == .plain ? .white : palette.groupedBackground
         var canvas = try Canvas(
             width: table.width, height: max(table.contentHeight, 1 / Double(max(scale, 1))), scale: scale,
             background: background)
-        if table.spec.style != .plain, let stripe = palette.pinstripe {
+        if table.style != .plain, let stripe = palette.pinstripe {
             // iOS 6's pinstripes: a lighter vertical line every 5 points.
             for x in stride(from: 2.0, to: table.width, by: 5) {
                 canvas.fill(CGRect(x: x, y: 0, width: 2, height: Double(canvas.pixelHeight) / Double(scale)), color: stripe)
