@@ -30,15 +30,18 @@ extension TableLayout {
 
     /// Where `view` of row `path` is, in table coordinates (`RowLayout.frame(of:)`): the
     /// rect whose points `hitTest(_:)` answers with that view, unless a view in front of it
-    /// covers them. nil when the row has no such view.
+    /// covers them. nil when the row has no such view, or the table no such row.
     public func rect(of view: HitView, at path: RowPath) -> CGRect? {
+        guard containsRow(path) else { return nil }
         let cell = rect(of: path)
         return rowLayout(at: path).frame(of: view)?.offsetBy(dx: cell.minX, dy: cell.minY)
     }
 
     /// Whether a switch is on (`UISwitch.isOn`): the switch subview `id`, or with nil the
-    /// row's switch accessory view; nil when the row has no such switch.
+    /// row's switch accessory view; nil when the row has no such switch, or the table no
+    /// such row.
     public func isSwitchOn(at path: RowPath, view id: String? = nil) -> Bool? {
+        guard containsRow(path) else { return nil }
         let cell = spec.sections[path.section].rows[path.row]
         if let id { return cell.subviews.first { $0.id == id && $0.kind == .switch }?.on }
         guard case .view(let view) = cell.accessory, view.kind == .switch else { return nil }
@@ -48,9 +51,10 @@ extension TableLayout {
     /// Sets a switch on or off (`UISwitch.setOn(_:animated:)`): the switch subview `id`,
     /// or with nil the row's switch accessory view. A switch's size does not depend on its
     /// state, so nothing is laid out again.
-    /// - Returns: false when the row has no such switch.
+    /// - Returns: false when the row has no such switch, or the table no such row.
     @discardableResult
     public func setSwitch(_ on: Bool, at path: RowPath, view id: String? = nil) -> Bool {
+        guard containsRow(path) else { return false }
         var cell = spec.sections[path.section].rows[path.row]
         if let id {
             guard let i = cell.subviews.firstIndex(where: { $0.id == id && $0.kind == .switch }) else { return false }

@@ -4,6 +4,11 @@ extension TableLayout {
     /// The number of rows in `section`.
     public func numberOfRows(inSection section: Int) -> Int { spec.sections[section].rows.count }
 
+    /// Whether the table has row `path` (its section, and that row in it).
+    public func containsRow(_ path: RowPath) -> Bool {
+        spec.sections.indices.contains(path.section) && spec.sections[path.section].rows.indices.contains(path.row)
+    }
+
     /// Row `path`'s rect in table coordinates.
     public func rect(of path: RowPath) -> CGRect {
         let item = sectionStarts[path.section] + 1 + path.row

@@ -92,6 +92,22 @@ import Testing
         #expect(table.isSwitchOn(at: row0) == false && table.isSwitchOn(at: row1) == nil)
     }
 
+    @Test func aRowThatDoesNotExistHasNoViewsInsteadOfTrapping() throws {
+        // Issue 23: "Building a Renderer" asked for row [1, 1] of a table whose section 1
+        // had one row, and rect(of:at:) stopped on BlockedArray's precondition.
+        let table = try table()
+        let rows = table.numberOfRows(inSection: 0)
+        for path in [RowPath(section: 0, row: rows), RowPath(section: 1, row: 0), RowPath(section: 0, row: -1),
+                     RowPath(section: -1, row: 0)] {
+            #expect(!table.containsRow(path))
+            #expect(table.rect(of: .contentView, at: path) == nil)
+            #expect(table.isSwitchOn(at: path) == nil)
+            #expect(!table.setSwitch(true, at: path))
+        }
+        #expect(table.containsRow(RowPath(section: 0, row: rows - 1)))
+        #expect(table.rect(of: .contentView, at: RowPath(section: 0, row: rows - 1)) != nil)
+    }
+
     @Test func checkmarkListsBehaveAsTheGuidesListings() throws {
         // Listing 6-3 (exclusive): the new row gains the checkmark, the old one loses it;
         // the row already checked changes nothing.
