@@ -22,7 +22,7 @@ struct RenderTableCommandTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("table.png")
         let path = RenderTables.examples.appendingPathComponent(name).path
-        let result = try CLI.run(["render", path, "--no-system-fonts", "-o", out.path])
+        let result = try CLI.run(["render", path, "--no-system-fonts", "--scale", "2", "-o", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty && result.stderr.isEmpty)
         let png = try decode(out)
@@ -31,6 +31,24 @@ struct RenderTableCommandTests {
         #expect(png.height == Int((table.contentHeight * 2).rounded(.up)))
         #expect(png.pixels == (try TableRenderer().render(table, scale: 2, frames: false)).pixels)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["table.png"], "no temporary file left")
+    }
+
+    /// One default scale for every command (issue 23): without --scale, render draws the
+    /// layout `layout` writes — the file's metrics.scale, else 1 — at that many pixels per point.
+    @Test func withoutAScaleRenderDrawsTheLayoutAtTheFilesScale() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("table.png")
+        for (metrics, scale) in [("", 1), (#", "metrics": {"scale": 3}"#, 3)] {
+            let document = #"{"width": 320, "rows": [{"text": "Wi-Fi"}, {"text": "Bluetooth"}]"# + metrics + "}"
+            let result = try CLI.run(["render", "-", "--no-system-fonts", "-o", out.path], stdin: Array(document.utf8))
+            #expect(result.status == 0, "\(result.stderr)")
+            let table = try RenderTables.layout(try JSONParser.parse(document), scale: scale)
+            let png = try decode(out)
+            // Two 44-pt rows (a 17-pt line is 20.287 pt high: 44 is the minimum) = 88 pt.
+            #expect(png.width == 320 * scale && png.height == 88 * scale)
+            #expect(png.pixels == (try TableRenderer().render(table, scale: scale, frames: false)).pixels)
+        }
     }
 
     @Test func widthScaleAndFramesOptions() throws {
@@ -107,6 +125,6 @@ struct RenderTableCommandTests {
         let result = try CLI.run(["render", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Example:"))
-        #expect(result.stdout.contains("layout-cli render Examples/settings.json -o settings.png"))
+        #expect(result.stdout.contains("layout-cli render Examples/settings.json --scale 2 -o settings.png"))
     }
 }
