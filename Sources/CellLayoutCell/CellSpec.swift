@@ -28,12 +28,6 @@ public enum Accessory: Hashable, Sendable {
     case detailButton
     /// A custom view (a switch, a slider, …); indirect, so that rows without one stay small.
     indirect case view(ViewSpec)
-
-    /// The accessory types by their JSON names.
-    public static let named: [String: Accessory] = [
-        "none": .none, "disclosureIndicator": .disclosureIndicator,
-        "detailDisclosureButton": .detailDisclosureButton, "checkmark": .checkmark, "detailButton": .detailButton,
-    ]
 }
 
 /// The editing controls a cell shows.

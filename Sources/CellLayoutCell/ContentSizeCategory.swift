@@ -38,28 +38,4 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Comparable {
 
     /// Smaller categories come first.
     public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
-
-    /// The category named `name`: the Swift name (`accessibilityLarge`), UIKit's
-    /// Objective-C constant (`UIContentSizeCategoryAccessibilityLarge`), its raw value
-    /// (`UICTContentSizeCategoryAccessibilityL`) or the HIG's name (`AX2`, `xLarge`), with or
-    /// without a leading dot; nil for anything else.
-    public init?(named name: String) {
-        var key = name.hasPrefix(".") ? String(name.dropFirst()) : name
-        for prefix in ["UIContentSizeCategory", "UICTContentSizeCategory"] where key.hasPrefix(prefix) {
-            key = String(key.dropFirst(prefix.count))
-        }
-        let lowered = key.lowercased()
-        let short = ["xs": "extraSmall", "s": "small", "m": "medium", "l": "large", "xl": "extraLarge",
-                     "xxl": "extraExtraLarge", "xxxl": "extraExtraExtraLarge",
-                     "accessibilitym": "accessibilityMedium", "accessibilityl": "accessibilityLarge",
-                     "accessibilityxl": "accessibilityExtraLarge", "accessibilityxxl": "accessibilityExtraExtraLarge",
-                     "accessibilityxxxl": "accessibilityExtraExtraExtraLarge"]
-        if let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered || $0.higName.lowercased() == lowered }) {
-            self = match
-        } else if let long = short[lowered], let match = Self(rawValue: long) {
-            self = match
-        } else {
-            return nil
-        }
-    }
 }

@@ -33,22 +33,6 @@ public enum TextStyle: String, CaseIterable, Sendable {
         value * size(at: category) / size(at: .large)
     }
 
-    /// The style named `name`: the Swift name (`title1`, `subheadline`), UIKit's Objective-C
-    /// constant (`UIFontTextStyleSubheadline`), its raw value (`UICTFontTextStyleSubhead`,
-    /// `UICTFontTextStyleTitle0` for `largeTitle`) or SwiftUI's (`title`, `caption`), with or
-    /// without a leading dot; nil for anything else.
-    public init?(named name: String) {
-        var key = name.hasPrefix(".") ? String(name.dropFirst()) : name
-        for prefix in ["UIFontTextStyle", "UICTFontTextStyle"] where key.hasPrefix(prefix) {
-            key = String(key.dropFirst(prefix.count))
-        }
-        let aliases = ["title0": "largeTitle", "title": "title1", "subhead": "subheadline", "caption": "caption1"]
-        let lowered = key.lowercased()
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == (aliases[lowered] ?? lowered).lowercased() })
-        else { return nil }
-        self = match
-    }
-
     private var styleIndex: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Size / leading in points, one row per category (extraSmall … AX5), one column per

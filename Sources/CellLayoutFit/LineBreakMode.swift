@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// How lines break and how text that does not fit is cut, as `NSLineBreakMode`.
 ///
 /// Every mode but `byCharWrapping` wraps at word boundaries; the clipping and truncating
@@ -16,6 +18,24 @@ public enum LineBreakMode: String, CaseIterable, Sendable, Codable {
     case byTruncatingTail = "tail"
     /// The last line keeps its start and end with "…" between (`NSLineBreakByTruncatingMiddle`).
     case byTruncatingMiddle = "middle"
+}
+
+extension LineBreakMode: NamedChoice {
+    /// `NSLineBreakMode.byTruncatingTail`, `NSLineBreakByTruncatingTail` and iOS 5's
+    /// `UILineBreakModeTailTruncation`.
+    public static var namePrefixes: [String] { ["NSLineBreakMode", "NSLineBreak", "UILineBreakMode"] }
+
+    /// The Swift case (`byTruncatingTail`) and iOS 5's `UILineBreakMode` name (`tailTruncation`).
+    public var aliases: [String] {
+        switch self {
+        case .byWordWrapping: ["byWordWrapping", "wordWrap"]
+        case .byCharWrapping: ["byCharWrapping", "characterWrap"]
+        case .byClipping: ["byClipping"]
+        case .byTruncatingHead: ["byTruncatingHead", "headTruncation"]
+        case .byTruncatingTail: ["byTruncatingTail", "tailTruncation"]
+        case .byTruncatingMiddle: ["byTruncatingMiddle", "middleTruncation"]
+        }
+    }
 }
 
 /// What a fit may do besides wrapping: a line limit and the mode. (Line spacing and the

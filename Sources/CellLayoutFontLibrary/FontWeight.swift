@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// A font weight, named as UIKit's `UIFont.Weight` names them.
 public enum FontWeight: String, CaseIterable, Sendable, Codable {
     case ultralight, thin, light, regular, medium, semibold, bold, heavy, black
@@ -47,4 +49,10 @@ public enum FontWeight: String, CaseIterable, Sendable, Codable {
         let wrongSide = preferHeavier ? candidate < target : candidate > target
         return wrongSide ? 1000 + delta : delta
     }
+}
+
+extension FontWeight: NamedChoice {
+    /// `UIFont.Weight.semibold`, `UIFontWeightSemibold`, SwiftUI's `Font.Weight.semibold` and
+    /// AppKit's `NSFontWeightSemibold`.
+    public static var namePrefixes: [String] { ["UIFont.Weight", "UIFontWeight", "Font.Weight", "NSFontWeight"] }
 }

@@ -1,3 +1,5 @@
+import CellLayoutCore
+
 /// A JSON value with its path in the document, and typed reads that fail with an
 /// `InputError` naming that path.
 struct JSONNode {
@@ -12,14 +14,18 @@ struct JSONNode {
     func error(_ message: String) -> InputError { InputError(path: path, message) }
 
     /// The object's members by key, refusing keys not in `known` (a typo must not pass
-    /// silently); nil `known` takes any key.
+    /// silently): `unknown key (did you mean "text"?)` when a known key is near
+    /// (`Suggestions`, with ``keySynonyms``), else the known keys listed; nil `known` takes
+    /// any key.
     func members(known: [String]?) throws(InputError) -> [String: JSONNode] {
         guard case .object(let members) = value else { throw error("expected an object, got \(value.typeName)") }
         var result: [String: JSONNode] = [:]
         for (key, member) in members {
             let childPath = path.isEmpty ? key : "\(path).\(key)"
             if let known, !known.contains(key) {
-                var error = InputError(path: childPath, "unknown key (expected one of \(known.joined(separator: ", ")))")
+                let near = Suggestions.nearest(to: key, among: known.map { ($0, $0) }, synonyms: Self.keySynonyms)
+                var error = InputError(
+                    path: childPath, "unknown key (\(Suggestions.phrase(near) ?? "expected one of \(known.joined(separator: ", "))"))")
                 error.knownKeys = known
                 throw error
             }
@@ -28,6 +34,18 @@ struct JSONNode {
         }
         return result
     }
+
+    /// Keys a UIKit developer writes for one of the format's although they are spelt
+    /// nothing like it (UIKit's property names, mostly), by the lowercased key: suggested
+    /// where the format's key is known. Keys spelt near, inside or around a known one
+    /// (`accessoryType`, `imageView`, `fontSize`) need no entry.
+    static let keySynonyms: [String: [String]] = [
+        "title": ["text"], "textlabel": ["text"], "detailtextlabel": ["detailText", "secondaryText"],
+        "subtitle": ["detailText", "secondaryText"], "secondarytext": ["detailText"], "detailtext": ["secondaryText"],
+        "ison": ["on"], "isselected": ["selected"], "name": ["family"], "fontname": ["family"], "familyname": ["family"],
+        "pointsize": ["size"], "bold": ["weight"], "tracking": ["kern"], "cells": ["rows"], "items": ["rows"],
+        "identifier": ["id"], "reuseidentifier": ["id"], "type": ["kind"], "class": ["kind"],
+    ]
 
     /// The array's elements.
     func elements() throws(InputError) -> [JSONNode] {
@@ -74,13 +92,13 @@ struct JSONNode {
         return Int(number)
     }
 
-    /// One of an enumeration's raw values.
-    func choice<T: RawRepresentable & CaseIterable>(_ what: String) throws(InputError) -> T where T.RawValue == String {
+    /// The value a string names, in the format's spelling or UIKit's (`NamedChoice`).
+    /// - Parameters:
+    ///   - what: what the value is, as an error names it (`line break mode`).
+    ///   - orElse: another form the value may take, which the error lists last.
+    func choice<T: NamedChoice>(_ what: String, orElse: String? = nil) throws(InputError) -> T {
         let name = try string()
-        guard let value = T(rawValue: name) else {
-            let known = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error("unknown \(what) \"\(name)\" (expected \(known))")
-        }
+        guard let value = T(named: name) else { throw error(T.unknownNameMessage(name, what: what, orElse: orElse)) }
         return value
     }
 }

@@ -196,7 +196,7 @@ public struct TableDecoder: Sendable {
         if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
         if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
         if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
-        if let image = m["image"] { cell.image = try size(image) }
+        if let image = m["image"] { cell.image = try image.sizeValue() }
         if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory, metrics) }
         if let editing = m["editing"] {
             let e = try editing.members(known: ["control", "reorder"])
@@ -244,12 +244,7 @@ public struct TableDecoder: Sendable {
             guard let view = a["view"] else { throw node.error("missing \"view\"") }
             return .view(try self.view(view, metrics, defaultID: "accessoryView"))
         }
-        let name = try node.string()
-        guard let accessory = Accessory.named[name] else {
-            let known = ["none", "disclosureIndicator", "detailDisclosureButton", "checkmark", "detailButton"]
-            throw node.error("unknown accessory \"\(name)\" (expected \(known.joined(separator: ", ")), or {\"view\": …})")
-        }
-        return accessory
+        return try node.choice("accessory", orElse: "{\"view\": …}")
     }
 
     // MARK: Views
@@ -275,13 +270,13 @@ public struct TableDecoder: Sendable {
         if let font = m["font"] { view.font = try self.font(font, replacing: defaultFont) }
         (view.text, view.textAttributes) = try text(m["text"], m["paragraph"], base: view.font ?? defaultFont)
         if let lines = m["numberOfLines"] { view.numberOfLines = try lines.integer(in: 0...100_000) }
-        if let size = m["size"] { view.size = try self.size(size) }
+        if let size = m["size"] { view.size = try size.sizeValue() }
         if let on = m["on"] {
             guard view.kind == .switch else { throw on.error("\"on\" is for a switch, not a \(view.kind.rawValue)") }
             view.on = try on.bool()
         }
         var frameIsRect = false
-        if let frame = m["frame"] { (view.frame, frameIsRect) = try self.frame(frame) }
+        if let frame = m["frame"] { (view.frame, frameIsRect) = try frame.frameRule() }
         if let center = m["center"] {
             // Setting `center` after a CGRect frame moves it; an inset rule places the view itself.
             let placing = [("left", view.frame.left), ("right", view.frame.right), ("top", view.frame.top),
@@ -289,16 +284,11 @@ public struct TableDecoder: Sendable {
             if !frameIsRect, let (key, _) = placing.first(where: { $0.1 != nil }) {
                 throw center.error("\"center\" places the view: its frame may give its size (or be a CGRect), not \"\(key)\"")
             }
-            view.frame = view.frame.centered(at: try point(center))
+            view.frame = view.frame.centered(at: try center.pointValue())
         }
         if let mask = m["autoresizing"] {
             for flag in try mask.elements() {
-                let name = try flag.string()
-                guard let bit = AutoresizingMask.named[name] else {
-                    let known = AutoresizingMask.named.keys.sorted().joined(separator: ", ")
-                    throw flag.error("unknown autoresizing flag \"\(name)\" (expected \(known))")
-                }
-                view.autoresizing.insert(bit)
+                view.autoresizing.insert(try flag.choice("autoresizing flag"))
             }
         }
         let f = view.frame
@@ -311,79 +301,6 @@ public struct TableDecoder: Sendable {
             throw node.error("a \(view.kind.rawValue) needs \"text\"")
         }
         return view
-    }
-
-    /// A FRAME: a CGRect as UIKit writes one, `[x, y, width, height]` or
-    /// `{"x", "y", "width", "height"}`, or a rule of insets, centre offsets and sizes.
-    /// - Returns: the rule, and whether it was written as a CGRect.
-    private func frame(_ node: JSONNode) throws(InputError) -> (FrameRule, isRect: Bool) {
-        if case .array = node.value {
-            let numbers = try node.elements()
-            guard numbers.count == 4 else {
-                throw node.error("a frame as an array is [x, y, width, height]: expected 4 numbers, got \(numbers.count)")
-            }
-            return (try rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), true)
-        }
-        if case .object(let members) = node.value, members.contains(where: { $0.key == "x" || $0.key == "y" }) {
-            let m = try node.members(known: ["x", "y", "width", "height"])
-            guard let x = m["x"], let y = m["y"], let width = m["width"], let height = m["height"] else {
-                throw node.error("a frame as a CGRect needs \"x\", \"y\", \"width\" and \"height\"")
-            }
-            return (try rect(x: x, y: y, width: width, height: height), true)
-        }
-        let m = try node.members(known: [
-            "left", "right", "top", "bottom", "centerX", "centerY", "width", "widthFraction", "height", "heightFraction",
-        ])
-        var rule = FrameRule()
-        rule.left = try m["left"]?.number()
-        rule.right = try m["right"]?.number()
-        rule.top = try m["top"]?.number()
-        rule.bottom = try m["bottom"]?.number()
-        rule.centerX = try m["centerX"]?.number()
-        rule.centerY = try m["centerY"]?.number()
-        rule.width = try m["width"]?.number(in: 0...1e6)
-        rule.widthFraction = try m["widthFraction"]?.number(in: 0...100)
-        rule.height = try m["height"]?.number(in: 0...1e6)
-        rule.heightFraction = try m["heightFraction"]?.number(in: 0...100)
-        try checkAxis(node, [("left", rule.left), ("right", rule.right), ("centerX", rule.centerX)],
-                      sizes: [("width", rule.width), ("widthFraction", rule.widthFraction)])
-        try checkAxis(node, [("top", rule.top), ("bottom", rule.bottom), ("centerY", rule.centerY)],
-                      sizes: [("height", rule.height), ("heightFraction", rule.heightFraction)])
-        return (rule, false)
-    }
-
-    /// A CGRect's four numbers as a rule (`FrameRule.init(_:)`): an origin anywhere, a size
-    /// not negative.
-    private func rect(x: JSONNode, y: JSONNode, width: JSONNode, height: JSONNode) throws(InputError) -> FrameRule {
-        FrameRule(CGRect(x: try x.number(), y: try y.number(),
-                         width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6)))
-    }
-
-    /// A CGPoint: `[x, y]` or `{"x", "y"}`.
-    private func point(_ node: JSONNode) throws(InputError) -> CGPoint {
-        if case .array = node.value {
-            let numbers = try node.elements()
-            guard numbers.count == 2 else { throw node.error("a point is [x, y]: expected 2 numbers, got \(numbers.count)") }
-            return CGPoint(x: try numbers[0].number(), y: try numbers[1].number())
-        }
-        let m = try node.members(known: ["x", "y"])
-        guard let x = m["x"], let y = m["y"] else { throw node.error("a point needs \"x\" and \"y\"") }
-        return CGPoint(x: try x.number(), y: try y.number())
-    }
-
-    /// An axis takes at most two of its leading inset, trailing inset and size, and a centre
-    /// offset only with a size (or alone).
-    private func checkAxis(_ node: JSONNode, _ positions: [(String, Double?)], sizes: [(String, Double?)]) throws(InputError) {
-        let givenSizes = sizes.filter { $0.1 != nil }.map(\.0)
-        if givenSizes.count > 1 { throw node.error("give one of \(givenSizes.joined(separator: " and "))") }
-        let given = positions.filter { $0.1 != nil }.map(\.0)
-        let center = positions[2].0
-        if given.contains(center), given.count > 1 {
-            throw node.error("\(center) cannot be combined with \(given.filter { $0 != center }.joined(separator: " or "))")
-        }
-        if given.count + givenSizes.count > 2 {
-            throw node.error("\((given + givenSizes).joined(separator: ", ")) over-constrain the frame: give at most two")
-        }
     }
 
     // MARK: Values
@@ -404,7 +321,7 @@ public struct TableDecoder: Sendable {
         var content = ContentConfiguration(try kind.choice("content configuration"))
         if let text = m["text"] { content.text = try text.string() }
         if let text = m["secondaryText"] { content.secondaryText = try text.string() }
-        if let image = m["image"] { content.image = try size(image) }
+        if let image = m["image"] { content.image = try image.sizeValue() }
         func properties(_ node: JSONNode?, _ base: ContentConfiguration.TextProperties) throws(InputError)
             -> ContentConfiguration.TextProperties {
             guard let node else { return base }
@@ -419,8 +336,8 @@ public struct TableDecoder: Sendable {
         content.secondaryTextProperties = try properties(m["secondaryTextProperties"], content.secondaryTextProperties)
         if let image = m["imageProperties"] {
             let p = try image.members(known: ["reservedLayoutSize", "maximumSize"])
-            if let size = p["reservedLayoutSize"] { content.reservedLayoutSize = try self.size(size) }
-            if let size = p["maximumSize"] { content.maximumSize = try self.size(size) }
+            if let size = p["reservedLayoutSize"] { content.reservedLayoutSize = try size.sizeValue() }
+            if let size = p["maximumSize"] { content.maximumSize = try size.sizeValue() }
         }
         if let margins = m["directionalLayoutMargins"] {
             content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
@@ -481,12 +398,6 @@ public struct TableDecoder: Sendable {
         return value
     }
 
-    private func size(_ node: JSONNode) throws(InputError) -> TableMetrics.Size {
-        let m = try node.members(known: ["width", "height"])
-        guard let width = m["width"], let height = m["height"] else { throw node.error("needs \"width\" and \"height\"") }
-        return .init(width: try width.number(in: 0...1e6), height: try height.number(in: 0...1e6))
-    }
-
     /// A FONT: family or file, size, weight; resolved once to make sure it exists. Without
     /// a `"size"` it takes the size of `replaced`, the font it replaces (the style's default),
     /// and so its text style when it has one (it then follows the content size category, as
@@ -539,7 +450,7 @@ public struct TableDecoder: Sendable {
             }
         }
         func size(_ path: WritableKeyPath<TableMetrics, TableMetrics.Size>) -> Setter {
-            { metrics, node throws(InputError) in metrics[keyPath: path] = try decoder.size(node) }
+            { metrics, node throws(InputError) in metrics[keyPath: path] = try node.sizeValue() }
         }
         func flag(_ path: WritableKeyPath<TableMetrics, Bool>) -> Setter {
             { metrics, node throws(InputError) in metrics[keyPath: path] = try node.bool() }

@@ -85,6 +85,7 @@ public struct TextDecoder: Sendable {
     /// The keys of a FONT object (family or file, size, weight, italic; a text style, or a
     /// size scaled relative to one; variations), unresolved.
     static func fontKeys(_ node: JSONNode) throws(InputError) -> FontOverride {
+        guard case .object = node.value else { throw fontFormError(node) }
         let m = try node.members(known: ["family", "file", "size", "weight", "italic", "textStyle", "relativeTo", "variations"])
         var font = FontOverride()
         if let family = m["family"] { font.family = try family.string() }
@@ -110,23 +111,33 @@ public struct TextDecoder: Sendable {
         return font
     }
 
+    /// The error for a FONT that is not an object: it names the forms a font takes, and the
+    /// one the value most likely meant (a text style's name, a size).
+    private static func fontFormError(_ node: JSONNode) -> InputError {
+        let forms = #"a font is an object: {"family", "size", "weight", "italic"}, {"file", "size"} or {"textStyle"}"#
+        var hint = ""
+        switch node.value {
+        case .string(let name) where TextStyle(named: name) != nil:
+            hint = #"; for a text style write {"textStyle": "\#(name)"}"#
+        case .string(let name) where FontWeight(named: name) != nil:
+            hint = #"; for a weight write {"weight": "\#(name)"}"#
+        case .string(let name):
+            hint = #"; for a family write {"family": "\#(name)"}"#
+        case .number(let size):
+            hint = #"; for the system font at a size write {"size": \#(size.formatted3)}"#
+        default: break
+        }
+        return node.error("expected a font, got \(node.value.typeName) (\(forms)\(hint))")
+    }
+
     /// A `"textStyle"` or `"relativeTo"` value: one of the 11 `UIFont.TextStyle` names.
     static func textStyle(_ node: JSONNode) throws(InputError) -> TextStyle {
-        let name = try node.string()
-        guard let style = TextStyle(named: name) else {
-            throw node.error("unknown text style \"\(name)\" (expected \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return style
+        try node.choice("text style")
     }
 
     /// A `"contentSizeCategory"` value: one of the 12 `UIContentSizeCategory` names.
     static func contentSizeCategory(_ node: JSONNode) throws(InputError) -> ContentSizeCategory {
-        let name = try node.string()
-        guard let category = ContentSizeCategory(named: name) else {
-            let known = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw node.error("unknown content size category \"\(name)\" (expected \(known))")
-        }
-        return category
+        try node.choice("content size category")
     }
 
     /// A `"contentSizeCategory"` value at `path` (`contentSizeCategory(_:)`).

@@ -86,3 +86,8 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     /// Both edges: white space between words widened on every line but a paragraph's last.
     case justified
 }
+
+extension TextAlignment: NamedChoice {
+    /// `NSTextAlignment.center` and `NSTextAlignmentCenter`.
+    public static var namePrefixes: [String] { ["NSTextAlignment"] }
+}

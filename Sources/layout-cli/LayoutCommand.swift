@@ -125,7 +125,8 @@ struct LayoutCommand: ParsableCommand {
         // Each row is laid out and encoded on the worker threads (all but its running y,
         // which needs the rows before it): the writing thread only puts lines together.
         var rows = RowStream<(RowID, [(height: Double, fields: [UInt8])], [(LayoutWarning, width: Double?)])>(
-            reader: try LineReader(path: input.table), keepGoing: stream.keepGoing, quiet: stream.quiet)
+            reader: try LineReader(path: input.table), command: "layout --jsonl", keepGoing: stream.keepGoing,
+            quiet: stream.quiet)
         try rows.run { row in
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
             var warnings: [(LayoutWarning, width: Double?)] = []

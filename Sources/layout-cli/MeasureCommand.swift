@@ -112,9 +112,7 @@ struct MeasureCommand: ParsableCommand {
         let engine = try fontOptions.makeEngine()
         var optionSpec = OptionValues.fontSpec(self.font, weight: weight, size: size)
         if let textStyle {
-            guard let style = TextStyle(named: textStyle) else {
-                throw CLIError("--text-style: unknown text style \"\(textStyle)\" (expected \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+            let style: TextStyle = try OptionValues.choice(textStyle, option: "--text-style", what: "text style")
             optionSpec = FontOverride(textStyle: style).applied(to: optionSpec)
         }
         let baseSpec = optionSpec
@@ -225,7 +223,7 @@ struct MeasureCommand: ParsableCommand {
             try write(.null, measure(baseFonts.map { engine.prepare(text, font: $0) }))
         } else {
             var rows = RowStream<(JSONValue, [Measured])>(
-                reader: try LineReader(path: input), keepGoing: stream.keepGoing, quiet: stream.quiet)
+                reader: try LineReader(path: input), command: "measure", keepGoing: stream.keepGoing, quiet: stream.quiet)
             try rows.run { row in
                 (row["id"] ?? .null, measure(try prepare(row)))
             } write: { value, _ in

@@ -58,13 +58,9 @@ enum OptionValues {
         return Double(value)
     }
 
-    /// One of an enumeration's raw values.
-    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, what: String) throws -> T
-    where T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            let known = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError("\(option): unknown \(what) \"\(text)\" (expected \(known))")
-        }
+    /// The value `text` names, in the format's spelling or UIKit's (`NamedChoice`).
+    static func choice<T: NamedChoice>(_ text: String, option: String, what: String) throws -> T {
+        guard let value = T(named: text) else { throw CLIError("\(option): \(T.unknownNameMessage(text, what: what))") }
         return value
     }
 
@@ -85,11 +81,7 @@ enum OptionValues {
 
     /// A content size category by name (`ContentSizeCategory(named:)`).
     static func category(_ text: String, option: String) throws -> ContentSizeCategory {
-        guard let category = ContentSizeCategory(named: text) else {
-            let known = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError("\(option): unknown content size category \"\(text)\" (expected \(known))")
-        }
-        return category
+        try choice(text, option: option, what: "content size category")
     }
 
     /// `--content-sizes`: `all` (the twelve, smallest first) or comma-separated categories.

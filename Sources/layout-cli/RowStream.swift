@@ -15,6 +15,9 @@ struct RowStream<Value: Sendable> {
     static var batchSize: Int { 2048 }
 
     var reader: LineReader
+    /// The command reading the stream, as the hint for a line that ends inside its JSON
+    /// value names it (`measure`, `layout --jsonl`).
+    let command: String
     let keepGoing: Bool
     let quiet: Bool
 
@@ -41,8 +44,9 @@ struct RowStream<Value: Sendable> {
                 unreadable = error
             }
             if batch.isEmpty, unreadable == nil { break }
+            let command = command
             let results = batch.concurrentMap { line in
-                Result { try process(try Rows.object(line.bytes)) }
+                Result { try process(try Rows.object(line.bytes, command: command)) }
             }
             for (line, result) in zip(batch, results) {
                 switch result {

@@ -3,13 +3,21 @@ import CellLayout
 /// Reading JSON Lines rows; errors say what is wrong, and the stream adds `file:line:`.
 enum Rows {
     /// The line parsed as a JSON object.
+    /// - Parameter command: the command reading the rows, which the hint for a line that
+    ///   ends inside its value names.
     /// - Throws: `CLIError` "`invalid JSON: column 9: …`", or when the line is not an object.
-    static func object(_ line: ArraySlice<UInt8>) throws -> JSONValue {
+    ///   A line that ends before its value does (a pretty-printed document's first line,
+    ///   `{`) says that the command reads one JSON object per line.
+    static func object(_ line: ArraySlice<UInt8>, command: String) throws -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONParser.parse(Array(line))
         } catch {
-            throw CLIError("invalid JSON: column \(error.column): \(error.reason)")
+            let hint = error.reason.hasSuffix("found the end of the input")
+                ? " (\(command) reads one JSON object per line: a value that spans several lines, such as a "
+                    + "pretty-printed document, must be written on one, e.g. with jq -c)"
+                : ""
+            throw CLIError("invalid JSON: column \(error.column): \(error.reason)\(hint)")
         }
         guard case .object = value else {
             throw CLIError("expected a JSON object, got \(value.typeName)")

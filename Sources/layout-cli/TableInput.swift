@@ -22,13 +22,7 @@ struct TableInput: ParsableArguments {
 
     /// `--platform`, checked.
     func platformProfile() throws -> PlatformProfile? {
-        try platform.map { name in
-            guard let profile = PlatformProfile(rawValue: name) else {
-                let known = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CLIError("--platform: unknown platform \"\(name)\" (expected \(known))")
-            }
-            return profile
-        }
+        try platform.map { name in try OptionValues.choice(name, option: "--platform", what: "platform") }
     }
 
     @OptionGroup var fontOptions: FontOptions

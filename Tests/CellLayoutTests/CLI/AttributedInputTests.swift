@@ -39,7 +39,7 @@ import Testing
     static let bad: [Bad] = [
         Bad(row: #"{"text": [{"text": "a"}, {"font": {"size": 12}}]}"#, message: #"text[1]: missing "text""#),
         Bad(row: #"{"text": [{"text": "a", "font": {"weight": "heavyish"}}]}"#,
-            message: #"text[0].font.weight: unknown font weight "heavyish" (expected ultralight, thin, light, regular, medium, semibold, bold, heavy, black)"#),
+            message: #"text[0].font.weight: unknown font weight "heavyish" (did you mean "heavy"? expected one of ultralight, thin, light, regular, medium, semibold, bold, heavy, black)"#),
         Bad(row: #"{"text": [{"text": "a", "font": {"family": "Nope Sans"}}]}"#,
             message: "text[0].font: unknown font family \"Nope Sans\""),
         Bad(row: #"{"text": [{"text": "a"}, {"text": "b"}, {"text": "c", "kern": "NaN"}]}"#,
@@ -47,7 +47,7 @@ import Testing
         Bad(row: #"{"text": "a", "paragraph": {"lineHeightMultiple": -1}}"#,
             message: "paragraph.lineHeightMultiple: must not be negative, got -1"),
         Bad(row: #"{"text": "a", "paragraph": {"alignment": "middle"}}"#,
-            message: #"paragraph.alignment: unknown alignment "middle" (expected natural, left, center, right, justified)"#),
+            message: #"paragraph.alignment: unknown alignment "middle" (expected one of natural, left, center, right, justified)"#),
         Bad(row: #"{"text": [{"text": "a", "color": "red"}]}"#,
             message: #"text[0].color: expected a colour as #rrggbb or #rrggbbaa, got "red""#),
         Bad(row: #"{"text": [{"text": "a", "rise": 2}]}"#,

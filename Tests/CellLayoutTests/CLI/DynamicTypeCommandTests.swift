@@ -68,7 +68,7 @@ import Testing
 
     static let bad: [Bad] = [
         Bad(arguments: ["measure", "--width", "100"], input: #"{"text": [{"text": "a", "font": {"textStyle": "bodyy"}}]}"#,
-            message: #"<stdin>:1: text[0].font.textStyle: unknown text style "bodyy" (expected largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2)"#),
+            message: #"<stdin>:1: text[0].font.textStyle: unknown text style "bodyy" (did you mean "body"? expected one of largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2)"#),
         Bad(arguments: ["measure", "--width", "100"], input: #"{"text": "a", "contentSizeCategory": "huge"}"#,
             message: #"<stdin>:1: contentSizeCategory: unknown content size category "huge""#),
         Bad(arguments: ["measure", "--width", "100"], input: #"{"text": [{"text": "a", "font": {"textStyle": "body", "size": 12}}]}"#,

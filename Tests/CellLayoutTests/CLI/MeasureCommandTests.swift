@@ -44,7 +44,7 @@ import Testing
         .init(arguments: ["--width", "100", "--size", "abc"], stdin: [], message: "--size: must be a positive number, got abc", status: 1),
         .init(arguments: ["--width", "100", "--lines", "-1"], stdin: [], message: "--lines: must be a whole number from 0 to 1000000, got -1", status: 1),
         .init(arguments: ["--width", "100", "--break", "wrap"], stdin: [],
-              message: "--break: unknown break mode \"wrap\" (expected word, char, clip, head, tail, middle)", status: 1),
+              message: "--break: unknown break mode \"wrap\" (did you mean \"word\" or \"char\"? expected one of word, char, clip, head, tail, middle)", status: 1),
         .init(arguments: ["--width", "100", "--font", "Helvetica Neue", "--no-system-fonts"], stdin: [],
               message: "--font: unknown font family \"Helvetica Neue\" (known: system, DejaVu Sans, Inter, Noto Color Emoji)", status: 1),
         .init(arguments: ["--width", "100", "--font", "/nonexistent/font.otf"], stdin: [],

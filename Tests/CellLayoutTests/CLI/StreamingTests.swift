@@ -70,7 +70,7 @@ import Testing
         let input = Array("{\"text\": \"a\"}\n{\"editing\": {\"control\": \"remove\"}}\n".utf8)
         let result = try CLI.run(["layout", "--jsonl", "-", "--width", "375"], stdin: input)
         #expect(result.status == 1)
-        #expect(result.stderr == "<stdin>:2: editing.control: unknown editing control \"remove\" (expected none, delete, insert)\n")
+        #expect(result.stderr == "<stdin>:2: editing.control: unknown editing control \"remove\" (expected one of none, delete, insert)\n")
         let missingWidth = try CLI.run(["layout", "--jsonl", "-"], stdin: input)
         #expect(missingWidth.status == 1)
         #expect(missingWidth.stderr == "--width: required with --jsonl (or --widths a,b,c)\n")
@@ -103,5 +103,22 @@ import Testing
         #expect(shown.contains("rows/s"))
         #expect(shown.contains("%  ETA "))
         #expect(!(try runOnATerminal("--quiet")).contains("rows/s"))
+    }
+
+    @Test func aPrettyPrintedDocumentGetsTheOneObjectPerLineHint() throws {
+        // The first line of a pretty-printed object is "{": the line ends where a key should be.
+        let pretty = Array("{\n  \"id\": 1,\n  \"text\": \"Wi-Fi\"\n}\n".utf8)
+        let hint = "reads one JSON object per line: a value that spans several lines, such as a pretty-printed "
+            + "document, must be written on one, e.g. with jq -c)\n"
+        let measure = try CLI.run(["measure", "--width", "200", "--no-system-fonts"], stdin: pretty)
+        #expect(measure.status == 1)
+        #expect(measure.stderr == "<stdin>:1: invalid JSON: column 2: expected a string key, found the end of the input (measure \(hint)")
+        let layout = try CLI.run(["layout", "--jsonl", "--width", "375", "--no-system-fonts"], stdin: pretty)
+        #expect(layout.status == 1)
+        #expect(layout.stderr
+            == "<stdin>:1: invalid JSON: column 2: expected a string key, found the end of the input (layout --jsonl \(hint)")
+        // A line that is bad in the middle gets no hint.
+        let bad = try CLI.run(["measure", "--width", "200", "--no-system-fonts"], stdin: Array("{\"text\": }\n".utf8))
+        #expect(bad.stderr == "<stdin>:1: invalid JSON: column 10: expected a value, found '}'\n")
     }
 }

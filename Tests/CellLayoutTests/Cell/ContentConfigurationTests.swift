@@ -83,7 +83,7 @@ import Testing
             return "no error"
         }
         #expect(error(#"{"content": {"configuration": "groupedHeader"}}"#)
-            == #"rows[0].content.configuration: unknown content configuration "groupedHeader" (expected cell, subtitleCell, valueCell, sidebarCell, sidebarSubtitleCell)"#)
+            == #"rows[0].content.configuration: unknown content configuration "groupedHeader" (expected one of cell, subtitleCell, valueCell, sidebarCell, sidebarSubtitleCell)"#)
         #expect(error(#"{"content": {"configuration": "cell"}}"#, platform: "ios11")
             == "rows[0].content: list content configurations are iOS 14's: platform ios11 (iOS 11–12) has none")
         #expect(error(#"{"content": {"text": "a"}}"#) == #"rows[0].content: missing "configuration""#)

@@ -46,7 +46,7 @@ import Testing
             return "no error"
         }
         #expect(error(#"{"headerContent": {"configuration": "cell"}}"#)
-            == #"sections[0].headerContent.configuration: unknown header configuration "cell" (expected groupedHeader, groupedFooter, plainHeader, plainFooter, prominentInsetGroupedHeader, extraProminentInsetGroupedHeader)"#)
+            == #"sections[0].headerContent.configuration: unknown header configuration "cell" (expected one of groupedHeader, groupedFooter, plainHeader, plainFooter, prominentInsetGroupedHeader, extraProminentInsetGroupedHeader)"#)
         #expect(error(#"{"footerContent": {"configuration": "groupedHeader"}}"#)
             == "sections[0].footerContent.configuration: groupedHeader is a header's configuration, not a footer's")
         #expect(error(#"{"headerContent": {"configuration": "prominentInsetGroupedHeader"}}"#, platform: "ios13")
@@ -56,6 +56,6 @@ import Testing
         #expect(error(#"{"header": "A", "headerContent": {"configuration": "groupedHeader"}}"#)
             == #"sections[0].headerContent: a section takes its header from "headerContent" or from "header", not both"#)
         #expect(error(#"{"headerContent": {"configuration": "groupedHeader", "secondaryText": "b"}}"#)
-            == "sections[0].headerContent.secondaryText: unknown key (expected one of configuration, text, textProperties, directionalLayoutMargins)")
+            == #"sections[0].headerContent.secondaryText: unknown key (did you mean "text"?)"#)
     }
 }

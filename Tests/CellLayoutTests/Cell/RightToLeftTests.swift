@@ -93,7 +93,7 @@ import Testing
 
     @Test func anUnknownAttributeIsALocatedError() throws {
         #expect(throws: InputError(path: "rows[0].semanticContentAttribute",
-                                   #"unknown semantic content attribute "rtl" (expected unspecified, playback, spatial, forceLeftToRight, forceRightToLeft)"#)) {
+                                   #"unknown semantic content attribute "rtl" (expected one of unspecified, playback, spatial, forceLeftToRight, forceRightToLeft)"#)) {
             try Tables.layout(try JSONParser.parse(#"{"width": 320, "rows": [{"semanticContentAttribute": "rtl"}]}"#))
         }
     }
