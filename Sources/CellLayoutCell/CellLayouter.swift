@@ -200,6 +200,7 @@ public struct CellLayouter: Sendable {
             swipeTitles: swipe,
             accessoryTexts: accessoryTexts,
             subviewState: SubviewState(contentSize: contentSize, frames: frames))
+        row.ignoredSettings = try ignoredSettings(cell, height: rowHeight)
         if cell.swipeOpen { row.openSwipe() }
         return row
     }
@@ -331,6 +332,13 @@ public struct CellLayouter: Sendable {
     /// or intrinsic size; a switch then takes its own size at that origin, as
     /// `UISwitch(frame:)` does.
     public func initialFrame(_ view: ViewSpec) throws -> CGRect {
+        let frame = try requestedFrame(view)
+        return fixedSize(view).map { CGRect(x: frame.minX, y: frame.minY, width: $0.width, height: $0.height) } ?? frame
+    }
+
+    /// The frame `view`'s rule and size ask for in the initial 320 × 44 bounds, before a
+    /// switch takes its own size there (`initialFrame(_:)`).
+    package func requestedFrame(_ view: ViewSpec) throws -> CGRect {
         let bounds = Self.initialContentSize
         let rule = view.frame
         let intrinsic = try view.size ?? intrinsicSize(view)
@@ -343,8 +351,7 @@ public struct CellLayouter: Sendable {
         if isHeightIntrinsic(view) { height = try measureLabel(view, width: width).height }
         let y = rule.top ?? rule.bottom.map { bounds.height - $0 - height }
             ?? rule.centerY.map { (bounds.height - height) / 2 + $0 } ?? 0
-        let frame = CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
-        return fixedSize(view).map { CGRect(x: x, y: y, width: $0.width, height: $0.height) } ?? frame
+        return CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
     }
 
     /// `frame`, a frame of `view` in a content view going from size `old` to `new`, after
@@ -358,7 +365,7 @@ public struct CellLayouter: Sendable {
 
     /// The size a view keeps whatever frame it is given: a switch's 51 × 31
     /// (`TableMetrics.switchSize`); nil for every other kind.
-    private func fixedSize(_ view: ViewSpec) -> TableMetrics.Size? {
+    func fixedSize(_ view: ViewSpec) -> TableMetrics.Size? {
         view.kind == .switch ? metrics.switchSize : nil
     }
 

@@ -44,6 +44,8 @@ public struct RowLayout: Sendable {
     /// The direction the cell was laid out in: right to left mirrors the standard layout
     /// (and a renderer draws the chevron pointing left, the switch knob mirrored).
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// What the row sets that UIKit would silently ignore (`CellLayouter.ignoredSettings`).
+    package var ignoredSettings: [LayoutWarning] = []
 
     /// The textLabel's frame, when the row has text.
     public var textLabel: CGRect? { labels.first { $0.id == "textLabel" }?.frame }

@@ -64,9 +64,11 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         if jsonl { return try runStream() }
         var writer = JSONWriter()
-        // Each row's warnings are written as the encoder lays it out (no second pass).
-        func encode(_ table: TableLayout, width: Double?) {
+        // Each row's warnings are written as the encoder lays it out (no second pass); a
+        // setting UIKit ignores is told at the first width only (it is the same at every width).
+        func encode(_ table: TableLayout, width: Double?, first: Bool = true) {
             TableEncoder.encode(table, into: &writer) { path, warning in
+                guard first || warning.kind != .ignoredSetting else { return }
                 Warnings.report(warning, at: path, in: table, input: input.name, width: width)
             }
         }
@@ -79,7 +81,7 @@ struct LayoutCommand: ParsableCommand {
                     writer.raw(",")
                     try table.setWidth(width)
                 }
-                encode(table, width: width)
+                encode(table, width: width, first: i == 0)
             }
             writer.raw("]}")
         } else if check == nil {
@@ -131,10 +133,14 @@ struct LayoutCommand: ParsableCommand {
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
             var warnings: [(LayoutWarning, width: Double?)] = []
             var fields = JSONWriter()
+            var first = true
             let layouts = try zip(fitWidths, layouter.layouts(cell, widths: fitWidths)).map { width, layout in
                 fields.reset()
                 TableEncoder.encodeFields(layout, cellWidth: width, into: &fields)
-                warnings += layout.warnings.map { ($0, layoutsArray ? width : nil) }
+                // A setting UIKit ignores is the same at every width: told once.
+                warnings += layout.warnings.filter { first || $0.kind != .ignoredSetting }
+                    .map { ($0, layoutsArray ? width : nil) }
+                first = false
                 return (layout.height, fields.bytes)
             }
             return (cell.id, layouts, warnings)

@@ -35,8 +35,9 @@ enum Warnings {
     }
 
     /// Writes `warning` of the row named `row` (a table path, or `file:line` of a JSON
-    /// Lines row) as `ROW (id ID) at width W: warning: …`, leaving out a missing id or width;
-    /// past the first ``shown`` warnings, only counts it.
+    /// Lines row) as `ROW (id ID) at width W: warning: …`, leaving out a missing id or width
+    /// (and the width of a setting UIKit ignores, the same at every width); past the first
+    /// ``shown`` warnings, only counts it.
     /// - Parameter input: how the input is named, for the summary line.
     static func report(_ warning: LayoutWarning, row: String, id: RowID, width: Double?, input: String) {
         let count = tally.withLock { tally in
@@ -45,6 +46,7 @@ enum Warnings {
             return tally.count
         }
         guard count <= shown else { return }
+        let width = warning.kind == .ignoredSetting ? nil : width
         let line = row + (id == RowID.none ? "" : " (id \(id))") + (width.map { " at width \($0.formatted3)" } ?? "")
             + ": warning: \(warning)\n"
         Output.standardError(line)
