@@ -78,6 +78,7 @@ import Testing
         ("VIEW", #"{"width": 375, "rows": [{"accessory": {"view": {%}}}]}"#),
         ("FRAME", #"{"width": 375, "rows": [{"subviews": [{"kind": "view", "frame": {%}}]}]}"#),
         ("RECT", #"{"width": 375, "rows": [{"subviews": [{"kind": "view", "frame": {"x": 0, %}}]}]}"#),
+        ("NESTEDRECT", #"{"width": 375, "rows": [{"subviews": [{"kind": "view", "frame": {"origin": [0, 0], %}}]}]}"#),
         ("FONT", #"{"width": 375, "rows": [{"text": "a", "font": {%}}]}"#),
         ("FONT", #"{"width": 375, "metrics": {"textFont": {%}}}"#),
         ("FONT", #"{"width": 375, "rows": [{"text": [{"text": "a", "font": {%}}]}]}"#),
