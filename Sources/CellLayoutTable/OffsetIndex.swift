@@ -89,6 +89,39 @@ public struct OffsetIndex: Sendable {
         return count
     }
 
+    /// Calls `body` with each item whose span meets `[y, end)`, in order, and its height:
+    /// from the item that holds `max(0, y)` (as `index(containing:)`) up to the first that
+    /// starts at or after `end`. One binary search, then a walk along the heights, with
+    /// each start summed as `offset(of:)` sums it.
+    /// - Complexity: O(log n + blockSize + the items it passes).
+    public func forEachItem(from y: Double, to end: Double, _ body: (_ index: Int, _ height: Double) -> Void) {
+        let y = Swift.max(0, y)
+        guard y < total, end > y else { return }
+        // The first block that ends after y, as in `index(containing:)`.
+        var b = Bisection.firstIndex(in: 0..<(blockSums.count - 1)) { blockOffsets[$0 + 1] > y }
+        var started = false
+        while b < blockSums.count {
+            let base = blockOffsets[b], first = heights.start(ofBlock: b)
+            let ended = heights.blocks[b].withUnsafeBufferPointer { block -> Bool in
+                var local = 0.0
+                for i in block.indices {
+                    let height = block[i]
+                    if started {
+                        if base + local >= end { return true }
+                    } else {
+                        // The item holding y, or the block's last when rounding leaves none.
+                        started = base + (local + height) > y || i == block.count - 1
+                    }
+                    if started { body(first + i, height) }
+                    local += height
+                }
+                return false
+            }
+            if ended { return }
+            b += 1
+        }
+    }
+
     /// Replaces item `index`'s height.
     public mutating func setHeight(_ height: Double, at index: Int) {
         apply(heights.replaceElements(index..<(index + 1), with: CollectionOfOne(height)))

@@ -37,22 +37,20 @@ extension TableLayout {
 
     /// Every row that intersects `[y, y + height)`, in order; a hidden row (height 0)
     /// intersects nothing.
-    /// - Complexity: O((k + 1) log n) for k rows returned.
+    /// - Complexity: O(log n + k) for k rows returned.
     public func visibleRows(y: Double, height: Double) -> [RowPath] {
         guard height > 0, y < contentHeight, y + height > 0, offsets.count > 0 else { return [] }
-        // The items from the one holding y up to the first starting at the end or later:
-        // every row among them of positive height intersects.
-        let first = offsets.index(containing: Swift.max(0, y)) ?? 0
-        let end = offsets.firstIndex(startingAtOrAfter: y + height, from: first)
-        var section = sectionIndex(ofItem: first)
         var rows: [RowPath] = []
-        rows.reserveCapacity(end - first)
-        for item in first..<end {
+        // A screenful is a handful of rows: room for them up front spares regrowing.
+        rows.reserveCapacity(16)
+        var section = -1
+        offsets.forEachItem(from: y, to: y + height) { item, itemHeight in
+            if section < 0 { section = sectionIndex(ofItem: item) }
             while item >= sectionStarts[section + 1] { section += 1 }
-            // A section's items are its header, its rows and its footer.
+            // A section's items are its header, its rows and its footer; a hidden row
+            // (height 0) intersects nothing.
             let row = item - sectionStarts[section] - 1
-            // A hidden row (height 0) intersects nothing.
-            if row >= 0, item < sectionStarts[section + 1] - 1, offsets.height(at: item) > 0 {
+            if row >= 0, item < sectionStarts[section + 1] - 1, itemHeight > 0 {
                 rows.append(RowPath(section: section, row: row))
             }
         }

@@ -164,6 +164,22 @@ import Testing
             // The walk is linear: every 7th y (and the ends), from a few places.
             guard k < 3 || k % 7 == 0 else { continue }
             let startingAfter = firstItem { Double(starts[$0]) >= y }
+            // forEachItem over [y, y + span): from the holder of max(0, y) to the first item
+            // starting at or after the end, each with its height (nothing outside the content).
+            for span in [0.5, 17, 100] {
+                let from = firstItem { Double(starts[$0 + 1]) > max(0, y) }
+                let to = max(from + 1, firstItem { Double(starts[$0]) >= y + span })
+                let expected = max(0, y) < total && y + span > 0 ? Array(from..<min(to, heights.count)) : []
+                var seen: [Int] = []
+                index.forEachItem(from: y, to: y + span) { item, height in
+                    seen.append(item)
+                    if height != Double(heights[item]) { Issue.record("\(context): height \(height) of \(item)") }
+                }
+                if seen != expected {
+                    Issue.record("\(context): forEachItem(from: \(y), to: \(y + span)) = \(seen), expected \(expected)")
+                    return false
+                }
+            }
             for from in [0, heights.count / 3, heights.count / 2, heights.count] {
                 if index.firstIndex(startingAtOrAfter: y, from: from) != max(from, startingAfter) {
                     Issue.record("\(context): firstIndex(startingAtOrAfter: \(y), from: \(from)) = \(index.firstIndex(startingAtOrAfter: y, from: from)), expected \(max(from, startingAfter))")
