@@ -15,10 +15,13 @@ import re
 import sys
 
 TARGETS = {
-    "cold_pango": 10.0,   # cold single-thread >= 10x Pango
-    "cold_floor": 3.0,    # cold single-thread >= 3x the HarfBuzz floor
+    "cold_pango": 12.0,   # public text: cold single-thread >= 12x Pango (issue 22)
+    "cold_floor": 4.0,    # public text: cold single-thread >= 4x the HarfBuzz floor (issue 22)
+    "cold_pango_intl": 8.0,  # international text: cold single-thread >= 8x Pango (issue 22)
+    "cold_fair_intl": 2.0,   # international text: >= 2x the fair floor (issue 22)
     "rotation": 200.0,    # rotation >= 200x cold
-    "scaling": 1.8,       # all cores >= 1.8x one core
+    "rotation_pango": 3000.0,  # rotation >= 3,000x Pango's re-layout (issue 22)
+    "scaling_share": 0.95,  # two threads' speed-up >= 95 % of the machine's (two floors at once)
     "table_mb": 250.0,    # a million-row table under 250 MB peak (issue 11)
     "query_ns": 1000.0,   # each query under a microsecond
     "update_ms": 1.0,     # a single-row update under a millisecond
@@ -126,70 +129,107 @@ def render(raw_dir):
 
     meta, text = load(raw_dir, "text")
     if text:
-        heading("## Measuring text — Inter Regular 17 pt, width 343, rotation to 600", meta)
-        w("| measure | corpus | cell-layout | Pango 1.50 | HarfBuzz floor | ratio | target | |")
-        w("|---|---|---|---|---|---|---|---|")
-        for corpus in sorted({r["corpus"] for r in text}):
-            one = best(text, "coldRowsPerSecond", bench="text", corpus=corpus, threads=1)
-            allc = best([r for r in text if r.get("threads", 1) > 1], "coldRowsPerSecond", bench="text", corpus=corpus)
-            rot = best(text, "rotationRowsPerSecond", bench="text", corpus=corpus, threads=1)
-            pc = best(text, "coldRowsPerSecond", bench="pango", corpus=corpus)
-            pr = best(text, "rotationRowsPerSecond", bench="pango", corpus=corpus)
-            hb = best(text, "rowsPerSecond", bench="hb_floor", corpus=corpus)
+        heading("## Measuring text — default settings, Inter Regular 17 pt, width 343, rotation to 600", meta)
+        w("| measure | corpus | cell-layout | Pango 1.50 | HarfBuzz floor (one font) | fair floor (fallback chain) | ratio | target | |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        main = [r for r in text if not r.get("compare")]
+        for corpus in sorted({r["corpus"] for r in main if "corpus" in r}):
+            intl = "intl" in corpus
+            target_p, target_f = (TARGETS["cold_pango_intl"], TARGETS["cold_fair_intl"]) if intl \
+                else (TARGETS["cold_pango"], TARGETS["cold_floor"])
+            one = best(main, "coldRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=1)
+            two = best(main, "coldRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=2)
+            rot = best(main, "rotationRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=1)
+            pc = best(main, "coldRowsPerSecond", bench="pango", corpus=corpus)
+            pr = best(main, "rotationRowsPerSecond", bench="pango", corpus=corpus)
+            hb = best(main, "rowsPerSecond", bench="hb_floor", corpus=corpus)
+            fair = best(main, "rowsPerSecond", bench="hb_fair_floor", corpus=corpus, copies=1)
             c1 = one and one["coldRowsPerSecond"]
             cp = pc and pc["coldRowsPerSecond"]
             ch = hb and hb["rowsPerSecond"]
-            vs_p, vs_h = ratio(c1, cp), ratio(c1, ch)
-            ok_cold = None if vs_p is None or vs_h is None else (vs_p >= TARGETS["cold_pango"] and vs_h >= TARGETS["cold_floor"])
-            w(f"| cold, 1 thread (rows/s) | {corpus} | {n(c1)} | {n(cp)} | {n(ch)} | "
-              f"{rx(vs_p)} Pango, {rx(vs_h)} floor | ≥ 10× Pango, ≥ 3× floor | {verdict(ok_cold)} |")
-            summary.append((f"cold 1 thread ≥ 10× Pango ({corpus})", rx(vs_p), None if vs_p is None else vs_p >= TARGETS["cold_pango"]))
-            summary.append((f"cold 1 thread ≥ 3× HarfBuzz floor ({corpus})", rx(vs_h), None if vs_h is None else vs_h >= TARGETS["cold_floor"]))
-            if allc:
-                sp = ratio(allc["coldRowsPerSecond"], c1)
-                ok = None if sp is None else sp >= TARGETS["scaling"]
-                w(f"| cold, {allc['threads']} threads (rows/s) | {corpus} | {n(allc['coldRowsPerSecond'])} | — | — | "
-                  f"{rx(sp)} one thread | ≥ 1.8× | {verdict(ok)} |")
-                summary.append((f"all cores ≥ 1.8× one core ({corpus})", rx(sp), ok))
+            cf = fair and fair["rowsPerSecond"]
+            vs_p, vs_h, vs_f = ratio(c1, cp), ratio(c1, ch), ratio(c1, cf)
+            # Public text is held to the one-font floor (it needs no fallback: the two floors
+            # agree); international text to the fair floor.
+            vs_target = vs_f if intl else vs_h
+            ok_cold = None if vs_p is None or vs_target is None else (vs_p >= target_p and vs_target >= target_f)
+            floor_name = "fair floor" if intl else "floor"
+            w(f"| cold, 1 thread (rows/s) | {corpus} | {n(c1)} | {n(cp)} | {n(ch)} | {n(cf)} | "
+              f"{rx(vs_p)} Pango, {rx(vs_h)} floor, {rx(vs_f)} fair floor | "
+              f"≥ {target_p:g}× Pango, ≥ {target_f:g}× {floor_name} | {verdict(ok_cold)} |")
+            summary.append((f"cold 1 thread ≥ {target_p:g}× Pango ({corpus})", rx(vs_p),
+                            None if vs_p is None else vs_p >= target_p))
+            summary.append((f"cold 1 thread ≥ {target_f:g}× {floor_name} ({corpus})", rx(vs_target),
+                            None if vs_target is None else vs_target >= target_f))
+            if two:
+                scaling = ratio(two["coldRowsPerSecond"], c1)
+                # The machine's limit in each run: two fair floors at once (rows/s summed, best
+                # pass of each) against one; the best run's limit beside the best scaling.
+                limits = []
+                for run in sorted({r.get("run") for r in main if r.get("bench") == "hb_fair_floor" and r.get("copies") == 2}):
+                    copies = [r for r in main if r.get("bench") == "hb_fair_floor" and r.get("copies") == 2
+                              and r.get("run") == run and r.get("corpus") == corpus]
+                    if len(copies) == 2 and cf:
+                        limits.append(sum(r["rowsPerSecond"] for r in copies) / cf)
+                limit = max(limits) if limits else None
+                share = ratio(scaling, limit)
+                ok = None if share is None else share >= TARGETS["scaling_share"]
+                w(f"| cold, 2 threads (rows/s) | {corpus} | {n(two['coldRowsPerSecond'])} | — | — | "
+                  f"{n(cf * limit if cf and limit else None)} (two at once) | {rx(scaling)} one thread; machine limit "
+                  f"{rx(limit)} (two floors at once); {'—' if share is None else f'{100 * share:.0f} %'} of it | "
+                  f"≥ 95 % of the limit | {verdict(ok)} |")
+                summary.append((f"2 threads ≥ 95 % of the machine's parallel limit ({corpus})",
+                                "—" if share is None else f"{100 * share:.0f} %", ok))
             r1 = rot and rot["rotationRowsPerSecond"]
             rp = pr and pr["rotationRowsPerSecond"]
-            rr = ratio(r1, c1)
-            ok = None if rr is None else rr >= TARGETS["rotation"]
-            w(f"| rotation: fit again at 600 (rows/s) | {corpus} | {n(r1)} | {n(rp)} | — | "
-              f"{rx(rr, 0)} our cold, {rx(ratio(r1, rp), 0)} Pango re-layout | ≥ 200× cold | {verdict(ok)} |")
-            summary.append((f"rotation ≥ 200× cold ({corpus})", rx(rr, 0), ok))
+            rr, rpango = ratio(r1, c1), ratio(r1, rp)
+            ok = None if rr is None or rpango is None else (rr >= TARGETS["rotation"] and rpango >= TARGETS["rotation_pango"])
+            w(f"| rotation: fit again at 600 (rows/s) | {corpus} | {n(r1)} | {n(rp)} | — | — | "
+              f"{rx(rr, 0)} our cold, {rx(rpango, 0)} Pango re-layout | ≥ 200× cold, ≥ 3,000× Pango re-layout | {verdict(ok)} |")
+            summary.append((f"rotation ≥ 200× cold and ≥ 3,000× Pango re-layout ({corpus})",
+                            f"{rx(rr, 0)}, {rx(rpango, 0)}", ok))
             re = rot and rot.get("rotationEachRowsPerSecond")
             if re:
-                w(f"| rotation, one `size(width:)` per text (rows/s) | {corpus} | {n(re)} | — | — | "
+                w(f"| rotation, one `size(width:)` per text (rows/s) | {corpus} | {n(re)} | — | — | — | "
                   f"{rx(ratio(re, c1), 0)} our cold | | |")
-            w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(ratio(rp, cp))} | — | | | |")
+            w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(ratio(rp, cp))} | — | — | | | |")
             w(f"| lines at 343 / at 600 (sanity) | {corpus} | {n(one and one['coldLines'])} / {n(rot and rot['rotationLines'])} | "
-              f"{n(pc and pc['coldLines'])} / {n(pr and pr['rotationLines'])} | {n(hb and hb.get('glyphs'))} glyphs | | | |")
-        system = best(text, "coldRowsPerSecond", bench="text-fonts", fonts="system", threads=1)
-        folder = best(text, "coldRowsPerSecond", bench="text-fonts", fonts="dir", threads=1)
+              f"{n(pc and pc['coldLines'])} / {n(pr and pr['rotationLines'])} | {n(hb and hb.get('glyphs'))} glyphs | "
+              f"{n(fair and fair.get('glyphs'))} glyphs in {n(fair and fair.get('runs'))} runs | | | |")
+        compared = [r for r in text if r.get("compare")]
+        system = best(compared, "coldRowsPerSecond", fonts="system", threads=1)
+        folder = best(compared, "coldRowsPerSecond", fonts="dir", threads=1)
         if system and folder:
             slow = ratio(folder["coldRowsPerSecond"], system["coldRowsPerSecond"])
             ok = None if slow is None else slow <= TARGETS["system_fonts"]
-            w(f"| cold, 1 thread, default settings (system fonts) (rows/s) | {system['corpus']} | "
-              f"{n(system['coldRowsPerSecond'])} | — | — | {rx(slow)} the time of the same fonts by folder "
+            w(f"| cold, 1 thread, default settings against the same fonts by folder (rows/s) | {system['corpus']} | "
+              f"{n(system['coldRowsPerSecond'])} | — | — | — | {rx(slow)} the time of the same fonts by folder "
               f"({n(folder['coldRowsPerSecond'])} rows/s) | ≤ 1.25× | {verdict(ok)} |")
             summary.append(("default settings ≤ 1.25× the same fonts by folder (public-intl-10k)", rx(slow), ok))
         w("")
-        w("Cold: a new `TextEngine(fonts: FontLibrary(useSystemFonts: false))` (empty shape memo), "
-          "`prepare` + `fit(width: 343)` of every row; all cores: the rows handed out in chunks of 16 "
+        w("Cold: a new `TextEngine(fonts: FontLibrary())` — the default settings: the bundled fonts, then the "
+          "system's through fontconfig — with an empty shape memo, `prepare` + `fit(width: 343)` of every row; "
+          "2 threads: the rows handed out in chunks of 16 "
           "to `DispatchQueue.concurrentPerform` workers sharing the engine. Rotation: every prepared text "
           "fitted again at 600 without keeping lines by `PreparedText.sizes(of:width:)`, which re-fits all rows "
           "at once and fetches the texts ahead from memory (re-fitting is bound by memory, not arithmetic); "
           "the loop of one `size(width:)` per text is shown beside it (fastest of ≥ 3 passes over ≥ 0.5 s). Pango: `Tests/Oracles/pango_lines.c --bench` "
           "(a new `PangoLayout` per row, WORD_CHAR, hinting off; then `pango_layout_set_width(600)` on the "
-          "same layouts), single thread, Inter-Regular.otf + DejaVuSans.ttf visible. HarfBuzz floor: "
+          "same layouts), single thread, with the font files the fair floor opened for the corpus visible (Inter, "
+          "DejaVu Sans, Noto Color Emoji, and for international text the system's Noto Sans CJK, Devanagari and "
+          "Thai), so that it shapes every script with a real font as we do. HarfBuzz floor (one font): "
           "`Benchmarks/peers/hb_floor.c`, `hb_shape` of each row's whole text once with Inter-Regular.otf at "
-          "17×1024, no line breaking, no fallback. Pango counts lines its own way (phantom line after a final "
-          "newline; emoji rows measured with hex boxes), so line totals differ slightly. Default settings: "
-          "the same cold pass with `FontLibrary()` (bundled fonts, then the system's through fontconfig), "
-          "against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where the folder holds "
-          "the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and NotoSansThai-Regular.ttf "
-          "(issue 9's chain), run back to back.")
+          "17×1024, no line breaking, no fallback — on international text it pays only .notdef lookups. "
+          "Fair floor: `Benchmarks/peers/hb_fair_floor.c`, each row itemized by font coverage along the same "
+          "chain as the default settings (Inter, DejaVu Sans, Noto Color Emoji, then every installed font in "
+          "fontconfig's order; coverage cached per code point) and by script, one `hb_shape` per run with that "
+          "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
+          "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
+          "against one copy, in the same run as our two-thread figure. Pango counts lines its own way (phantom "
+          "line after a final newline), so line totals differ slightly. Last row: the same cold pass "
+          "with `FontLibrary()` against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where "
+          "the folder holds the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and "
+          "NotoSansThai-Regular.ttf (issue 9's chain), run back to back.")
         w("")
 
     meta, attributed = load(raw_dir, "attributed")

@@ -25,8 +25,10 @@
 //       counting one list's instructions under callgrind (--toggle-collect on sizes(of:)).
 //
 //   cell-layout-bench profile --corpus FILE [--limit N] [--width 343] [--rotate 600] [--size 17]
-//       For instruction counts (scripts/dev/callgrind): on one thread, a new engine
-//       (bundled fonts), then each row prepared and fitted at --width (in coldPrepare),
+//                             [--fonts bundled|system|DIR] [--threads 1]
+//       For instruction counts (scripts/dev/callgrind) and perf profiles of the cold pass
+//       alone: a new engine (fonts as in `text`), then each row prepared and fitted at
+//       --width on --threads threads (in coldPrepare, the cold pass of `text`),
 //       then every prepared text fitted again at --rotate with PreparedText.sizes(of:width:)
 //       (in refit), each phase once and in its own function, with no timing loop, so that
 //       callgrind's inclusive counts of those two functions are the same on every run.
@@ -191,45 +193,11 @@ func textBenchmark(_ args: Arguments) throws {
 
     // Cold: a new engine, so the shape memo and the fallback tables start empty.
     let fonts = args.string("fonts", "bundled")
-    let library = switch fonts {
-    case "bundled": try FontLibrary(useSystemFonts: false)
-    case "system": try FontLibrary()
-    default: try FontLibrary(fontDirectories: [URL(fileURLWithPath: fonts)], useSystemFonts: false)
-    }
-    let engine = TextEngine(fonts: library)
+    let engine = TextEngine(fonts: try fontLibrary(fonts))
     let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
-    let slots = SharedSlots<PreparedText>(count: n)
-    let lineSums = SharedSlots<Int>(count: threads)
-    let counter = ChunkCounter()
-    let chunk = 16
-
     let t0 = now()
-    if threads == 1 {
-        var lines = 0
-        for i in 0..<n {
-            let prepared = engine.prepare(texts[i], font: font)
-            lines += prepared.fit(width: width).lineCount
-            slots.base[i] = prepared
-        }
-        lineSums.base[0] = lines
-    } else {
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
-            var lines = 0
-            while true {
-                let start = counter.take(chunk)
-                if start >= n { break }
-                for i in start..<min(n, start + chunk) {
-                    let prepared = engine.prepare(texts[i], font: font)
-                    lines += prepared.fit(width: width).lineCount
-                    slots.base[i] = prepared
-                }
-            }
-            lineSums.base[worker] = lines
-        }
-    }
+    let (prepared, coldLines) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
     let cold = now() - t0
-    let coldLines = (0..<threads).reduce(0) { $0 + (lineSums.base[$1] ?? 0) }
-    let prepared = (0..<n).map { slots.base[$0]! }
     let stats = engine.shapeStatistics
 
     // Rotation: fit only. One pass over 10k rows takes milliseconds, so repeat the pass
@@ -257,7 +225,7 @@ func textBenchmark(_ args: Arguments) throws {
     note(String(format: "text %@: %d rows, %d thread(s): cold %.3f s = %.0f rows/s (%d lines at %g; shaped %d, memo hits %d); rotation %.2f ms = %.0f rows/s (%d lines at %g, best of %d; one size(width:) per text: %.0f rows/s)",
                 (corpusPath as NSString).lastPathComponent, n, threads, cold, coldRate, coldLines, width,
                 stats.misses, stats.hits, best * 1000, rotateRate, rotateLines, rotate, passes, eachRate))
-    emit([("bench", fonts == "bundled" ? "text" : "text-fonts"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
+    emit([("bench", "text"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
           ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
           ("threads", threads), ("coldSeconds", cold), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
           ("rotationSeconds", best), ("rotationRowsPerSecond", rotateRate), ("rotationLines", rotateLines),
@@ -469,17 +437,43 @@ func attributedBenchmark(_ args: Arguments) throws {
 
 // MARK: profile
 
-/// The cold pass of `profile`: every text prepared by a new engine and fitted at `width`.
+/// The fonts of a cold engine: `bundled` (the bundled fonts only), `system` (the default
+/// settings: the bundled fonts, then the system's through fontconfig) or a folder (the
+/// bundled fonts and the folder's, no system fonts).
+func fontLibrary(_ fonts: String) throws -> FontLibrary {
+    switch fonts {
+    case "bundled": try FontLibrary(useSystemFonts: false)
+    case "system": try FontLibrary()
+    default: try FontLibrary(fontDirectories: [URL(fileURLWithPath: fonts)], useSystemFonts: false)
+    }
+}
+
+/// The cold pass of `text` and `profile`: every text prepared by `engine` and fitted at
+/// `width`, on `threads` threads (DispatchQueue.concurrentPerform, rows handed out in chunks
+/// of 16 from a shared counter, one shared engine).
 /// Its name is what scripts/dev/callgrind looks for in the profile: keep the two in step.
 @inline(never)
-func coldPrepare(_ texts: [String], engine: TextEngine, font: Font, width: Double) -> (texts: [PreparedText], lines: Int) {
-    var lines = 0
-    let prepared = texts.map { text in
-        let prepared = engine.prepare(text, font: font)
-        lines += prepared.fit(width: width).lineCount
-        return prepared
+func coldPrepare(_ texts: [String], engine: TextEngine, font: Font, width: Double,
+                 threads: Int) -> (texts: [PreparedText], lines: Int) {
+    let n = texts.count
+    let slots = SharedSlots<PreparedText>(count: n)
+    let lineSums = SharedSlots<Int>(count: threads)
+    let counter = ChunkCounter()
+    let chunk = 16
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        var lines = 0
+        while true {
+            let start = counter.take(chunk)
+            if start >= n { break }
+            for i in start..<min(n, start + chunk) {
+                let prepared = engine.prepare(texts[i], font: font)
+                lines += prepared.fit(width: width).lineCount
+                slots.base[i] = prepared
+            }
+        }
+        lineSums.base[worker] = lines
     }
-    return (prepared, lines)
+    return ((0..<n).map { slots.base[$0]! }, (0..<threads).reduce(0) { $0 + (lineSums.base[$1] ?? 0) })
 }
 
 /// The re-fit of `profile`: all the prepared texts at a new width, at once.
@@ -494,9 +488,9 @@ func profileRun(_ args: Arguments) throws {
     let texts = loadCorpus(corpusPath, limit: args.int("limit", .max)).map(\.text)
     let width = args.double("width", 343)
     let rotate = args.double("rotate", 600)
-    let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
+    let engine = TextEngine(fonts: try fontLibrary(args.string("fonts", "bundled")))
     let font = try engine.fonts.font(family: "Inter", weight: .regular, size: args.double("size", 17))
-    let cold = coldPrepare(texts, engine: engine, font: font, width: width)
+    let cold = coldPrepare(texts, engine: engine, font: font, width: width, threads: max(1, args.int("threads", 1)))
     let rotated = refit(cold.texts, width: rotate)
     note("profile \((corpusPath as NSString).lastPathComponent): \(texts.count) rows, \(cold.lines) lines at \(width), \(rotated) at \(rotate)")
     emit([("bench", "profile"), ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", texts.count),
