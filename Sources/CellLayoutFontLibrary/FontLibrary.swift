@@ -42,6 +42,8 @@ public final class FontLibrary: Sendable {
     private let systemFaces = Mutex<[String: FontFace]>([:])
     /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
     private let fallbacks: BoundedMemo<FallbackKey, Font>
+    /// The one-character answers of `fallbacks`, read without a lock or a retain.
+    private let front = FallbackFront()
     /// The languages texts were prepared in, as the caches key them.
     private let languages: Mutex<Languages>
     /// The slot of texts that name no language: the library's `language`.
@@ -318,16 +320,32 @@ public final class FontLibrary: Sendable {
     /// that is not a color font, as CoreText and Pango choose.
     package func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
         if cluster.allSatisfy(font.face.covers), font.face.isColor == Self.prefersEmoji(cluster) { return font }
-        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), cluster, from: font,
-                        language: language)
+        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
+                        language: language) { cluster }
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` (as
     /// `font(for:fallingBackFrom:language:)`), without allocating when the answer is known.
     package func font(for scalar: Unicode.Scalar, fallingBackFrom font: Font, language: LanguageSlot) -> Font {
-        if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return font }
-        return fallback(FallbackKey(fontID: font.id, language: language.id, scalar), [scalar], from: font,
-                        language: language)
+        if let known = knownFont(for: scalar, fallingBackFrom: font, language: language) {
+            return known.takeUnretainedValue()
+        }
+        let fallback = fallback(FallbackKey(fontID: font.id, language: language.id, scalar), from: font,
+                                language: language) { [scalar] }
+        front.remember(fallback, for: scalar, fontID: font.id, language: language.id)
+        return fallback
+    }
+
+    /// The font that draws the one-character cluster `scalar` in place of `font` when that
+    /// is known without the memo — `font` itself when it covers the character, or a fallback
+    /// the library holds for as long as it lives — else nil (ask
+    /// `font(for:fallingBackFrom:language:)`, which then remembers it). Unretained: `font`
+    /// is the caller's to hold, and a fallback is the library's.
+    @inline(__always)
+    package func knownFont(for scalar: Unicode.Scalar, fallingBackFrom font: Font,
+                           language: LanguageSlot) -> Unmanaged<Font>? {
+        if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return .passUnretained(font) }
+        return front.font(for: scalar, fontID: font.id, language: language.id)
     }
 
     /// Where `font` stands in the fallback chain of `primary` for `language`: 0 for the
@@ -364,9 +382,12 @@ public final class FontLibrary: Sendable {
         return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation
     }
 
-    private func fallback(_ key: FallbackKey, _ cluster: [Unicode.Scalar], from font: Font,
-                          language: LanguageSlot) -> Font {
+    /// The memo's fallback for `key`; `scalars` makes the cluster's scalar values, asked
+    /// only when the memo has no answer (a one-character cluster allocates nothing then).
+    private func fallback(_ key: FallbackKey, from font: Font, language: LanguageSlot,
+                          cluster scalars: () -> [Unicode.Scalar]) -> Font {
         fallbacks.value(for: key) {
+            let cluster = scalars()
             let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
             return usable ? font : fallbackFont(for: cluster, from: font, language: language) ?? font
         }

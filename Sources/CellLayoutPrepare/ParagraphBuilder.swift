@@ -92,7 +92,8 @@ package struct ParagraphBuilder {
             // and spares a retain and release of a font every thread shares, per cluster.
             unowned(unsafe) let clusterFont: Font
             unowned(unsafe) var runFont = font
-            var runPlain = plain
+            // The run's plain tables, held by the builder or the run table like its font.
+            unowned(unsafe) var runPlain = plain
             if let runs {
                 run = runs.run(at: range.lowerBound + clusterStart, from: run)
                 runFont = runs.fonts[run]
@@ -111,7 +112,12 @@ package struct ParagraphBuilder {
                 } else if let runPlain, runPlain.isPlain(base[clusterStart]) {
                     clusterFont = runFont
                 } else {
-                    clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
+                    // Known without the memo (the library holds such a font): no retain, no lock.
+                    if let known = engine.fonts.knownFont(for: scalar, fallingBackFrom: runFont, language: language) {
+                        clusterFont = known.takeUnretainedValue()
+                    } else {
+                        clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
+                    }
                     if FontLibrary.prefersEmoji(scalar) {
                         kind = Itemizer.emoji
                     } else if ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont), let runPlain,
@@ -172,7 +178,7 @@ package struct ParagraphBuilder {
             let script = hb_script_t(rawValue: items.scripts[cluster])
             let level = items.levels[cluster]
             let run = Int(items.runs[cluster])
-            let runPlain = runs == nil ? plain : runs!.plains[run]
+            unowned(unsafe) let runPlain = runs == nil ? plain : runs!.plains[run]
             var isPlain = false, isNotdef = false, isIdeograph = false
             // Fonts compared by ObjectIdentifier: `===` takes optionals, and when the
             // optimizer leaves it a call, each comparison retains and releases both fonts.
@@ -340,8 +346,9 @@ package struct ParagraphBuilder {
         var start = 0
         var firstCluster = 0
         unowned(unsafe) var font: Font
-        /// The plain shaping tables of the piece's run font.
-        var plain: PlainShaping?
+        /// The plain shaping tables of the piece's run font (held by the builder or its run
+        /// table for the paragraph, as the font is).
+        unowned(unsafe) var plain: PlainShaping?
         var script = HB_SCRIPT_COMMON
         var level: UInt8 = 0
         /// The attribute run (0 in a plain text).

@@ -9,11 +9,31 @@ import Synchronization
 /// Thread-safe: carving is under a lock (once per prepared text). A chunk is freed when the
 /// last text holding a block of it is, so a chunk outlives its texts only while one of
 /// them lives; texts with more segments than a quarter chunk get a chunk of their own.
+///
+/// The arena has lanes, each with its own lock and chunk, and a thread carves from the lane
+/// its identity picks: threads that prepare at once then rarely share a lock, a chunk's
+/// reference count or a cache line of segments (on two cores, one shared chunk made every
+/// text's carving and retain move a cache line between them).
 package final class SegmentArena: Sendable {
     /// Segments per shared chunk (8 bytes each: 64 KB).
     package static let chunkCapacity = 8192
 
-    private let current = Mutex<SegmentChunk?>(nil)
+    /// One lane: its own lock and current chunk (a separate object, so lanes do not share
+    /// a cache line).
+    private final class Lane: Sendable {
+        let current = Mutex<SegmentChunk?>(nil)
+    }
+
+    /// A power of two.
+    private static let laneCount = 8
+    private let lanes = (0..<SegmentArena.laneCount).map { _ in Lane() }
+
+    /// The lane of the calling thread: its pthread identity (the address of its control
+    /// block, which threads do not share), mixed so that the low bits differ.
+    private var lane: Lane {
+        let id = UInt64(pthread_self())
+        return lanes[Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.laneCount - 1)]
+    }
 
     /// A block holding the segments the builder wrote into `segments`, and the chunk that
     /// owns it: a long text's own buffer becomes its chunk (not copied, so never held twice),
@@ -37,7 +57,7 @@ package final class SegmentArena: Sendable {
             let chunk = SegmentChunk(capacity: count)
             return (chunk, chunk.fill(at: 0, count: count, fill))
         }
-        let (chunk, start) = current.withLock { current -> (SegmentChunk, Int) in
+        let (chunk, start) = lane.current.withLock { current -> (SegmentChunk, Int) in
             if let chunk = current, chunk.used + count <= chunk.capacity {
                 defer { chunk.used += count }
                 return (chunk, chunk.used)

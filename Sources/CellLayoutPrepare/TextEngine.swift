@@ -32,10 +32,16 @@ public final class TextEngine: Sendable {
     /// by HarfBuzz; the two agree exactly, which tests check with this off.
     package let usesPlainShaping: Bool
 
-    /// "…" and the plain shaping tables of one text font.
-    private struct FontTables: Sendable {
+    /// "…" and the plain shaping tables of one text font: a class, so that a text takes
+    /// the tables from the memo with one retain rather than one per reference inside.
+    private final class FontTables: Sendable {
         let ellipsis: Ellipsis
         let plain: PlainShaping?
+
+        init(ellipsis: Ellipsis, plain: PlainShaping?) {
+            self.ellipsis = ellipsis
+            self.plain = plain
+        }
 
         /// About the bytes held.
         var byteCount: Int { 2048 + (plain == nil ? 0 : PlainShaping.byteCount) }

@@ -1,0 +1,83 @@
+import CellLayoutCore
+import Synchronization
+
+/// A lock-free front for the fallback memo's one-character answers: which font draws a
+/// character in place of a font, read without a lock, a retain or a write to shared memory.
+///
+/// Every character of international text that the text's font lacks asks for its fallback,
+/// so the memo behind it (a lock per lookup, a retain of the answer) was paid per cluster,
+/// and on two cores each lock and retain moved a cache line from one core to the other.
+/// Here an answer is one atomic word in a direct-mapped table — the font id, the language
+/// slot and the character in its upper bits, the answer's index in `fonts` in its lower —
+/// and the fonts it names are held by the front until the library goes, so a reader can
+/// use one without retaining it. Bounded: at most `fontCapacity` fallback fonts are held
+/// (past that, answers come from the memo alone); a slot holds the last answer written to
+/// it. A font id past 24 bits or a language slot past 8 bits is not kept here either.
+package final class FallbackFront: @unchecked Sendable {
+    /// log2 of the slots (16,384 words: 128 KB).
+    private static let slotBits = 14
+    /// The most fonts the front holds; an index needs 11 bits (0 marks an empty slot).
+    package static let fontCapacity = 2047
+    private static let indexBits: UInt64 = 11
+
+    private let slots: UnsafeMutablePointer<Atomic<UInt64>>
+    /// The fonts the slots name, retained: written once each under `adding`, before any
+    /// slot names them (the slot's store releases, the reader's load acquires).
+    private let fonts: UnsafeMutablePointer<Unmanaged<Font>>
+    /// Each held font's index.
+    private let adding = Mutex<[ObjectIdentifier: Int]>([:])
+
+    package init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        for i in 0..<(1 << Self.slotBits) { (slots + i).initialize(to: Atomic(0)) }
+        fonts = .allocate(capacity: Self.fontCapacity)
+    }
+
+    deinit {
+        let count = adding.withLock { $0.count }
+        for i in 0..<count { fonts[i].release() }
+        fonts.deallocate()
+        slots.deinitialize(count: 1 << Self.slotBits)
+        slots.deallocate()
+    }
+
+    /// The key of a character's fallback from font `fontID` in language slot `language`
+    /// (53 bits), or nil when the ids do not fit.
+    @inline(__always)
+    private static func key(_ scalar: Unicode.Scalar, fontID: Int, language: UInt16) -> UInt64? {
+        guard fontID >= 0, fontID < 1 << 24, language < 1 << 8 else { return nil }
+        return UInt64(fontID) << 29 | UInt64(language) << 21 | UInt64(scalar.value)
+    }
+
+    @inline(__always)
+    private func slot(_ key: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
+        slots + Int(truncatingIfNeeded: MemoHash.mix(0, key) >> (64 - UInt64(Self.slotBits)))
+    }
+
+    /// The fallback kept for `scalar` from font `fontID` in language slot `language`, or nil.
+    /// The font is held by the front for the library's life: use it unretained.
+    @inline(__always)
+    package func font(for scalar: Unicode.Scalar, fontID: Int, language: UInt16) -> Unmanaged<Font>? {
+        guard let key = Self.key(scalar, fontID: fontID, language: language) else { return nil }
+        let entry = slot(key).pointee.load(ordering: .acquiring)
+        let index = Int(truncatingIfNeeded: entry & (1 << Self.indexBits - 1))
+        guard index != 0, entry >> Self.indexBits == key else { return nil }
+        return fonts[index - 1]
+    }
+
+    /// Keeps `fallback` as the answer for `scalar` from font `fontID` in language slot
+    /// `language` (nothing when the front holds as many fonts as it may).
+    package func remember(_ fallback: Font, for scalar: Unicode.Scalar, fontID: Int, language: UInt16) {
+        guard let key = Self.key(scalar, fontID: fontID, language: language) else { return }
+        let index: Int? = adding.withLock { held in
+            if let index = held[ObjectIdentifier(fallback)] { return index }
+            guard held.count < Self.fontCapacity else { return nil }
+            let index = held.count
+            fonts[index] = Unmanaged.passRetained(fallback)
+            held[ObjectIdentifier(fallback)] = index
+            return index
+        }
+        guard let index else { return }
+        slot(key).pointee.store(key << Self.indexBits | UInt64(index + 1), ordering: .releasing)
+    }
+}

@@ -1,0 +1,46 @@
+@testable import CellLayout
+import Testing
+
+/// The fallback memo's lock-free front (`FallbackFront`): it answers what the memo answered,
+/// per font, language and character, and holds what it names.
+@Suite struct FallbackFrontTests {
+    /// After the memo's first answer for a character DejaVu Sans draws and Inter lacks
+    /// (Hebrew alef, U+05D0; Inter has no Hebrew), the front knows it: the same font object,
+    /// for that font and language only. A character Inter covers is Inter, known at once.
+    @Test func theFrontAnswersWhatTheMemoAnswered() throws {
+        let library = try FontLibrary(useSystemFonts: false)
+        let inter = try library.font(family: "Inter", size: 17)
+        let other = try library.font(family: "Inter", size: 13)
+        let english = library.defaultLanguage
+        let alef: Unicode.Scalar = "\u{05D0}"
+        #expect(library.knownFont(for: "a", fallingBackFrom: inter, language: english)?.takeUnretainedValue() === inter)
+        #expect(library.knownFont(for: alef, fallingBackFrom: inter, language: english) == nil)
+        let fallback = library.font(for: alef, fallingBackFrom: inter, language: english)
+        #expect(fallback.face.family == "DejaVu Sans")
+        #expect(library.knownFont(for: alef, fallingBackFrom: inter, language: english)?.takeUnretainedValue() === fallback)
+        #expect(library.font(for: alef, fallingBackFrom: inter, language: english) === fallback)
+        // Another font (another size) has its own answers.
+        #expect(library.knownFont(for: alef, fallingBackFrom: other, language: english) == nil)
+    }
+
+    /// The front holds at most `fontCapacity` fonts; past that it keeps nothing new, and
+    /// an unknown key is never answered.
+    @Test func theFrontIsBounded() throws {
+        let library = try FontLibrary(useSystemFonts: false)
+        let front = FallbackFront()
+        let font = try library.font(family: "Inter", size: 60)  // none of the sizes below
+        var fonts: [Font] = []
+        for i in 0..<FallbackFront.fontCapacity {
+            let made = try library.font(family: "Inter", size: 8 + Double(i) / 64)
+            fonts.append(made)
+            front.remember(made, for: "x", fontID: i, language: 0)
+        }
+        // (The last one written: an earlier one's slot may have been taken by a later key.)
+        let last = FallbackFront.fontCapacity - 1
+        #expect(front.font(for: "x", fontID: last, language: 0)?.takeUnretainedValue() === fonts[last])
+        front.remember(font, for: "y", fontID: 1, language: 0)
+        #expect(front.font(for: "y", fontID: 1, language: 0) == nil)
+        #expect(front.font(for: "x", fontID: last, language: 1) == nil)
+        #expect(front.font(for: "x", fontID: 1 << 24, language: 0) == nil)
+    }
+}
