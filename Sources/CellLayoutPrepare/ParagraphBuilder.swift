@@ -70,6 +70,9 @@ package struct ParagraphBuilder {
         defer { breakAfter.free(); unitToCluster.free() }
         var measures = Measures(clusterCount: graphemeCount)
         let items = Itemizer(count: graphemeCount, font: font)
+        // Once per paragraph: loaded from the engine in the loop, the library was retained
+        // and released per cluster.
+        let fonts = engine.fonts
         defer { items.free() }
         var scalars: [Unicode.Scalar] = []
         // The fallback fonts the clusters picked, held until the paragraph's pieces hold
@@ -92,12 +95,14 @@ package struct ParagraphBuilder {
             // and spares a retain and release of a font every thread shares, per cluster.
             unowned(unsafe) let clusterFont: Font
             unowned(unsafe) var runFont = font
-            // The run's plain tables, held by the builder or the run table like its font.
-            unowned(unsafe) var runPlain = plain
+            // The run's plain tables, held by the builder or the run table like its font, and
+            // used through `_withUnsafeGuaranteedRef`: binding an optional reference (`if let`)
+            // retains and releases it, per cluster.
+            var runPlain = plain.map(Unmanaged.passUnretained)
             if let runs {
                 run = runs.run(at: range.lowerBound + clusterStart, from: run)
                 runFont = runs.fonts[run]
-                runPlain = runs.plains[run]
+                runPlain = runs.plains[run].map(Unmanaged.passUnretained)
             }
             var script = HB_SCRIPT_COMMON
             var kind: UInt8 = 0
@@ -109,19 +114,19 @@ package struct ParagraphBuilder {
                 if Itemizer.isNeutral(scalar) {
                     kind = Itemizer.neutral
                     clusterFont = runFont
-                } else if let runPlain, runPlain.isPlain(base[clusterStart]) {
+                } else if let runPlain, runPlain._withUnsafeGuaranteedRef({ $0.isPlain(base[clusterStart]) }) {
                     clusterFont = runFont
                 } else {
                     // Known without the memo (the library holds such a font): no retain, no lock.
-                    if let known = engine.fonts.knownFont(for: scalar, fallingBackFrom: runFont, language: language) {
+                    if let known = fonts.knownFont(for: scalar, fallingBackFrom: runFont, language: language) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
-                        clusterFont = held(engine.fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
+                        clusterFont = held(fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
                     }
                     if FontLibrary.prefersEmoji(scalar) {
                         kind = Itemizer.emoji
                     } else if ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont), let runPlain,
-                              runPlain.drawsAsNotdef(scalar),
+                              runPlain._withUnsafeGuaranteedRef({ $0.drawsAsNotdef(scalar) }),
                               !runFont.face.covers(scalar) {
                         kind = Itemizer.notdef
                     }
@@ -135,7 +140,7 @@ package struct ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    clusterFont = held(engine.fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
+                    clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
                 for scalar in scalars {
@@ -168,7 +173,7 @@ package struct ParagraphBuilder {
         // run of ideographs when every cluster in it is a CJK character its font draws as
         // a plain glyph (`IdeographFace`), left to right, in a script of HarfBuzz's default
         // or Hangul shaper.
-        var piece = OpenPiece(font: font, plain: plain)
+        var piece = OpenPiece(font: font, plain: plain.map(Unmanaged.passUnretained))
         var ideographs = IdeographLookup(analyses: engine.faceAnalyses)
         clusterStart = 0
         for cluster in 0..<graphemeCount {
@@ -178,13 +183,13 @@ package struct ParagraphBuilder {
             let script = hb_script_t(rawValue: items.scripts[cluster])
             let level = items.levels[cluster]
             let run = Int(items.runs[cluster])
-            unowned(unsafe) let runPlain = runs == nil ? plain : runs!.plains[run]
+            let runPlain = (runs == nil ? plain : runs!.plains[run]).map(Unmanaged.passUnretained)
             var isPlain = false, isNotdef = false, isIdeograph = false
             // Fonts compared by ObjectIdentifier: `===` takes optionals, and when the
             // optimizer leaves it a call, each comparison retains and releases both fonts.
             if let runPlain, clusterEnd - clusterStart == 1, level == 0,
-               ObjectIdentifier(clusterFont) == ObjectIdentifier(runPlain.font) {
-                isPlain = runPlain.shapesPlain(script) && runPlain.isPlain(base[clusterStart])
+               runPlain._withUnsafeGuaranteedRef({ ObjectIdentifier(clusterFont) == ObjectIdentifier($0.font) }) {
+                isPlain = runPlain._withUnsafeGuaranteedRef { $0.shapesPlain(script) && $0.isPlain(base[clusterStart]) }
                 isNotdef = items.kinds[cluster] & Itemizer.notdef != 0 && PlainShaping.shapesNotdef(script)
             }
             if items.kinds[cluster] == 0, clusterEnd - clusterStart == 1, level == 0,
@@ -196,7 +201,8 @@ package struct ParagraphBuilder {
                 measures.plainGlyphs![cluster] = glyph
                 isIdeograph = true
             }
-            if cluster > 0, breakAfter[cluster - 1] || clusterFont !== piece.font || level != piece.level
+            if cluster > 0, breakAfter[cluster - 1] || ObjectIdentifier(clusterFont) != ObjectIdentifier(piece.font)
+                || level != piece.level
                 || script != piece.script || run != piece.run {
                 emit(piece, units: clusterStart, clusters: cluster, base: base, offset: range.lowerBound,
                      unitToCluster: unitToCluster, into: &measures)
@@ -348,7 +354,7 @@ package struct ParagraphBuilder {
         unowned(unsafe) var font: Font
         /// The plain shaping tables of the piece's run font (held by the builder or its run
         /// table for the paragraph, as the font is).
-        unowned(unsafe) var plain: PlainShaping?
+        var plain: Unmanaged<PlainShaping>?
         var script = HB_SCRIPT_COMMON
         var level: UInt8 = 0
         /// The attribute run (0 in a plain text).
@@ -365,10 +371,10 @@ package struct ParagraphBuilder {
     private func emit(_ piece: OpenPiece, units end: Int, clusters endCluster: Int, base: UnsafePointer<UInt16>,
                       offset: Int, unitToCluster: Scratch<Int32>, into measures: inout Measures) {
         let units = piece.start..<end, clusters = piece.firstCluster..<endCluster
-        if piece.isPlain, let plain = piece.plain {
+        if piece.isPlain, let plain = piece.plain?.takeUnretainedValue() {
             appendPlain(base, units, clusters: clusters, offset: offset, plain: plain, script: piece.script,
                         run: piece.run, into: &measures)
-        } else if piece.isNotdef, let plain = piece.plain, let advance = plain.notdefAdvance {
+        } else if piece.isNotdef, let plain = piece.plain?.takeUnretainedValue(), let advance = plain.notdefAdvance {
             appendNotdef(base, units, clusters: clusters, offset: offset, plain: plain, advance: advance,
                          script: piece.script, run: piece.run, into: &measures)
         } else if piece.isIdeograph, let ideographs = piece.ideographs {
@@ -425,9 +431,11 @@ package struct ParagraphBuilder {
         let rtl = level & 1 == 1
         let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
                            language: language.shapingKey(script), units: slice)
+        // Locals only in the closure: one that reads a property of the builder copies it.
+        let han = language.han
         let shaped = engine.shapeMemo.value(for: key) {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
-                         language: Shaper.language(for: script, preferred: language.han))
+                         language: Shaper.language(for: script, preferred: han))
         }
         for i in shaped.glyphs.indices {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
@@ -495,11 +503,13 @@ package struct ParagraphBuilder {
         let rtl = level & 1 == 1
         let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
                           language: language.shapingKey(script), left: pack(leftCluster), right: pack(rightCluster))
+        // Locals only in the closure: one that reads a property of the builder copies it.
+        let han = language.han
         return engine.pairMemo.value(for: key) {
+            let shapingLanguage = Shaper.language(for: script, preferred: han)
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
-                    Shaper.shape($0, font: font, script: script, isRightToLeft: rtl,
-                                 language: Shaper.language(for: script, preferred: language.han)).width
+                    Shaper.width($0, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
                 }
             }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))

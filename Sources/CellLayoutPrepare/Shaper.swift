@@ -66,6 +66,36 @@ package enum Shaper {
             kerns: kerns)
     }
 
+    /// The width of `units` in `font` as `shape` measures it (`ShapedText.width`: the
+    /// advances, tracking included), without keeping the glyphs: the kerning of a pair asks
+    /// three such widths, which need no arrays or object each.
+    package static func width(
+        _ units: UnsafeBufferPointer<UInt16>, font: Font, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t? = nil
+    ) -> Int64 {
+        font.face.shapings.add(1, ordering: .relaxed)
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_set_script(buffer, script)
+        if let language { hb_buffer_set_language(buffer, language) }
+        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let tracking = font.trackingUnits
+        var width: Int64 = 0
+        for i in 0..<Int(count) {
+            var advance = positions[i].x_advance
+            if tracking != 0, i == 0 || infos[i].cluster != infos[i - 1].cluster {
+                advance = Int32(clamping: Int64(advance) + Int64(tracking))
+            }
+            width += Int64(advance)
+        }
+        return width
+    }
+
     /// The script of `scalar` (Common and Inherited for characters of no one script).
     package static func script(of scalar: Unicode.Scalar) -> hb_script_t {
         let value = scalar.value
