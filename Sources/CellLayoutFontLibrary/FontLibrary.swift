@@ -336,6 +336,23 @@ public final class FontLibrary: Sendable {
         return fallback
     }
 
+    /// The font that draws `cluster` (several scalars) in place of `font` when that is known
+    /// without the memo, else nil: its first scalar's known font when that font draws every
+    /// other visible scalar of it. That is the font the memo picks — the fonts before it in
+    /// the chain lack the first scalar, so none of them covers the cluster — as long as the
+    /// same preferences apply to both: neither the cluster nor its first scalar is emoji, and
+    /// no Han follows the first scalar. Unretained, as `knownFont(for:fallingBackFrom:language:)`.
+    package func knownFont(for cluster: [Unicode.Scalar], fallingBackFrom font: Font,
+                           language: LanguageSlot) -> Unmanaged<Font>? {
+        guard let first = cluster.first, !Self.isInvisible(first), !Self.prefersEmoji(first),
+              !Self.prefersEmoji(cluster), !cluster.dropFirst().contains(where: Self.isHan),
+              let known = knownFont(for: first, fallingBackFrom: font, language: language) else { return nil }
+        let drawsAll = known._withUnsafeGuaranteedRef { known in
+            cluster.dropFirst().allSatisfy { known.face.covers($0) || Self.isInvisible($0) }
+        }
+        return drawsAll ? known : nil
+    }
+
     /// The font that draws the one-character cluster `scalar` in place of `font` when that
     /// is known without the memo — `font` itself when it covers the character, or a fallback
     /// the library holds for as long as it lives — else nil (ask

@@ -140,7 +140,11 @@ package struct ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
+                    if let known = fonts.knownFont(for: scalars, fallingBackFrom: runFont, language: language) {
+                        clusterFont = known.takeUnretainedValue()
+                    } else {
+                        clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
+                    }
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
                 for scalar in scalars {

@@ -23,6 +23,23 @@ import Testing
         #expect(library.knownFont(for: alef, fallingBackFrom: other, language: english) == nil)
     }
 
+    /// A cluster of several scalars is known from its first one's fallback when that font
+    /// draws the rest: alef with patah (U+05D0 U+05B7), both in DejaVu Sans, is what the memo
+    /// picks for the whole cluster; an emoji cluster (⌚ with U+FE0F) is left to the memo.
+    @Test func aClusterIsKnownFromItsFirstScalar() throws {
+        let library = try FontLibrary(useSystemFonts: false)
+        let inter = try library.font(family: "Inter", size: 17)
+        let english = library.defaultLanguage
+        let cluster: [Unicode.Scalar] = ["\u{05D0}", "\u{05B7}"]
+        #expect(library.knownFont(for: cluster, fallingBackFrom: inter, language: english) == nil)
+        _ = library.font(for: cluster[0], fallingBackFrom: inter, language: english)
+        let known = try #require(library.knownFont(for: cluster, fallingBackFrom: inter, language: english))
+        #expect(known.takeUnretainedValue() === library.font(for: cluster, fallingBackFrom: inter, language: english))
+        let watch: [Unicode.Scalar] = ["\u{231A}", "\u{FE0F}"]
+        _ = library.font(for: watch[0], fallingBackFrom: inter, language: english)
+        #expect(library.knownFont(for: watch, fallingBackFrom: inter, language: english) == nil)
+    }
+
     /// The front holds at most `fontCapacity` fonts; past that it keeps nothing new, and
     /// an unknown key is never answered.
     @Test func theFrontIsBounded() throws {
