@@ -16,12 +16,12 @@ extension RandomAccessCollection where Index == Int {
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
             withoutActuallyEscaping(transform) { transform in
-                nonisolated(unsafe) let work = transform
-                nonisolated(unsafe) let elements = self
+                // The element's slot filled outside the concurrent closure, which then names
+                // neither the collection's type nor T: only this closure, handed over unchecked.
+                let fill = { (i: Int) in (slots.baseAddress! + i).initialize(to: transform(self[start + i])) }
+                nonisolated(unsafe) let work = fill
                 DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
-                    for i in (c * chunk)..<Swift.min(count, (c + 1) * chunk) {
-                        (slots.baseAddress! + i).initialize(to: work(elements[start + i]))
-                    }
+                    for i in (c * chunk)..<Swift.min(count, (c + 1) * chunk) { work(i) }
                 }
             }
             initialized = count

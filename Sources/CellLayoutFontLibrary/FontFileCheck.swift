@@ -104,12 +104,12 @@ package enum FontFileCheck {
         package func cffCharStringCount() -> Int? {
             guard let (start, length) = tables["CFF "], let headerSize = u8(at: start + 2) else { return nil }
             let end = start + length
-            /// The start of the data of an INDEX at `at` and the offsets of its items, or nil.
-            func index(at at: Int) -> (count: Int, itemStarts: [Int], end: Int)? {
-                guard let count = u16(at: at).map(Int.init) else { return nil }
-                if count == 0 { return (0, [], at + 2) }
-                guard let offSize = u8(at: at + 2), (1...4).contains(offSize) else { return nil }
-                let offsets = at + 3, data = offsets + (count + 1) * offSize - 1
+            /// The start of the data of an INDEX at `offset` and the offsets of its items, or nil.
+            func index(at offset: Int) -> (count: Int, itemStarts: [Int], end: Int)? {
+                guard let count = u16(at: offset).map(Int.init) else { return nil }
+                if count == 0 { return (0, [], offset + 2) }
+                guard let offSize = u8(at: offset + 2), (1...4).contains(offSize) else { return nil }
+                let offsets = offset + 3, data = offsets + (count + 1) * offSize - 1
                 var starts: [Int] = []
                 for i in 0...count {
                     var value = 0

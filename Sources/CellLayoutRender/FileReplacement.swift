@@ -33,7 +33,7 @@ enum FileReplacement {
         var template = Array("\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .unwritableFile(path: path, reason: reason(errno)) }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: Int32?
         bytes.withUnsafeBytes { raw in
             var offset = 0
