@@ -188,8 +188,9 @@ import Testing
             guard !swift.isEmpty else { continue }
             var imports: Set<String> = []
             var code: [String] = []
-            for block in swift {
-                code.append("// \(block.place)")
+            for (k, block) in swift.enumerated() {
+                // (Not the block's line: prose edited above it must not make this file stale.)
+                code.append("// \(document), Swift block \(k + 1)")
                 for line in block.text.components(separatedBy: "\n") {
                     if let module = line.firstMatch(of: /^import (\w+)$/)?.1 {
                         imports.insert(String(module))

@@ -11,7 +11,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// README.md
 @Test func readme() throws {
-    // README.md:100
+    // README.md, Swift block 1
 
     let engine = try TextEngine()                                   // bundled fonts + fontconfig fallback
     let font = try engine.fonts.font(family: "Inter", weight: .regular, size: 17)
@@ -33,7 +33,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/BuildingARenderer.md
 @Test func buildingARenderer() throws {
-    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md:40
+    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md, Swift block 1
 
     var metrics = TableMetrics()
     metrics.scale = 2
@@ -59,20 +59,20 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
                      swipeActions: [SwipeAction(title: "Delete", style: .destructive), SwipeAction(title: "Archive")]),
         ]),
     ])
-    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md:79
+    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md, Swift block 2
     let engine = TextEngine(fonts: try FontLibrary(useSystemFonts: false))
     let table = try TableLayout(spec: spec, engine: engine)
     let wifi = table.rowLayout(at: RowPath(section: 0, row: 1)) // a RowLayout, laid out now
     print(table.rect(of: RowPath(section: 0, row: 1)), wifi.textLabel!, wifi.accessoryView!)
-    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md:102
+    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md, Swift block 3
     let start = LayoutComparison.document(of: table)
     for width in [375.0, 667, 320] { try table.setWidth(width) }
     assert(LayoutComparison.differences(table, golden: start).isEmpty)
-    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md:113
+    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md, Swift block 4
 
     let canvas = try TableRenderer().render(table, scale: 2, frames: false)
     try canvas.write(to: "/tmp/settings-320.png")
-    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md:133
+    // Sources/CellLayout/CellLayout.docc/BuildingARenderer.md, Swift block 5
     let dnd = RowPath(section: 1, row: 1)
     let knob = table.rect(of: .subview("switch"), at: dnd)!
     if let hit = table.hitTest(CGPoint(x: knob.midX, y: knob.midY)),   // row [1, 1], view "switch"
@@ -86,7 +86,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/CellLayout.md
 @Test func cellLayout() throws {
-    // Sources/CellLayout/CellLayout.docc/CellLayout.md:15
+    // Sources/CellLayout/CellLayout.docc/CellLayout.md, Swift block 1
 
     let engine = try TextEngine()
     let font = try engine.fonts.font(family: "system", size: 17)
@@ -96,7 +96,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/DrawingGlyphRuns.md
 @Test func drawingGlyphRuns() throws {
-    // Sources/CellLayout/CellLayout.docc/DrawingGlyphRuns.md:18
+    // Sources/CellLayout/CellLayout.docc/DrawingGlyphRuns.md, Swift block 1
 
     let engine = try TextEngine()
     let font = try engine.fonts.font(family: "Inter", size: 17)
@@ -108,7 +108,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
               at point: (x: Double, y: Double)) {
         glyphsDrawn += 1                                 // rasterize `glyph` of the face here
     }
-    // Sources/CellLayout/CellLayout.docc/DrawingGlyphRuns.md:36
+    // Sources/CellLayout/CellLayout.docc/DrawingGlyphRuns.md, Swift block 2
     for index in 0..<layout.lineCount {
         let baselineY = label.frame.minY + layout.line(index).baseline
         for run in layout.glyphRuns(ofLine: index) {
@@ -122,7 +122,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/GettingStarted.md
 @Test func gettingStarted() throws {
-    // Sources/CellLayout/CellLayout.docc/GettingStarted.md:20
+    // Sources/CellLayout/CellLayout.docc/GettingStarted.md, Swift block 1
 
     let engine = try TextEngine()                          // one per process: it owns the shape memo
     let font = try engine.fonts.font(family: "Inter", weight: .semibold, size: 17)
@@ -133,7 +133,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
     let label = prepared.fit(width: 200, options: FitOptions(maxLines: 2, lineBreakMode: .byTruncatingTail))
     #expect(printed(portrait.lineCount, landscape.lineCount, label.lineCount) == "2 1 2")
     print(label.usedWidth, label.height(scale: 3), label.breakOffsets)
-    // Sources/CellLayout/CellLayout.docc/GettingStarted.md:39
+    // Sources/CellLayout/CellLayout.docc/GettingStarted.md, Swift block 2
     var cell = CellSpec()
     cell.text = "Airplane Mode"
     cell.accessory = .view(ViewSpec(id: "toggle", kind: .switch))
@@ -144,7 +144,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
     try table.setWidth(667)                            // rotation: re-fits, never re-shapes
     print(table.row(atY: 60) as Any, table.visibleRows(y: 0, height: 667))
     print(table.scrollOffset(to: RowPath(section: 0, row: 0), position: .middle, viewportHeight: 667))
-    // Sources/CellLayout/CellLayout.docc/GettingStarted.md:54
+    // Sources/CellLayout/CellLayout.docc/GettingStarted.md, Swift block 3
     let bytes = Array(#"{"width": 375, "style": "grouped", "rows": [{"text": "Airplane Mode"}]}"#.utf8)
     let document = try JSONParser.parse(bytes)
     let decoded = try TableDecoder(fonts: engine.fonts).decode(document)
@@ -153,7 +153,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/RichText.md
 @Test func richText() throws {
-    // Sources/CellLayout/CellLayout.docc/RichText.md:8
+    // Sources/CellLayout/CellLayout.docc/RichText.md, Swift block 1
 
     let engine = try TextEngine()
     let regular17 = try engine.fonts.font(family: "system", size: 17)

@@ -12,7 +12,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Sources/CellLayout/CellLayout.docc/GoldenTests.md
 @Suite struct GoldenTests {
-    // Sources/CellLayout/CellLayout.docc/GoldenTests.md:49
+    // Sources/CellLayout/CellLayout.docc/GoldenTests.md, Swift block 1
 
     let engine = TextEngine(fonts: try! FontLibrary(useSystemFonts: false))   // bundled fonts only
 
@@ -31,7 +31,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
         assertSnapshot(of: table, as: .image)                    // the picture, pixel by pixel
         assertSnapshot(of: table, as: .image(precision: 0.999, perceptualPrecision: 0.98))
     }
-    // Sources/CellLayout/CellLayout.docc/GoldenTests.md:86
+    // Sources/CellLayout/CellLayout.docc/GoldenTests.md, Swift block 2
 
     @Test func settingsMatchesItsGoldenFile() throws {
         let table = try TableLayout(spec: settingsSpec(), engine: engine)
@@ -49,7 +49,7 @@ private func printed(_ items: Any...) -> String { items.map { "\($0)" }.joined(s
 
 /// Integrations/SnapshotTesting/README.md
 @Suite struct IntegrationsSnapshotTestingReadme {
-    // Integrations/SnapshotTesting/README.md:26
+    // Integrations/SnapshotTesting/README.md, Swift block 1
 
     /// One engine for every test: bundled fonts only, so pictures match on every machine.
     let engine = TextEngine(fonts: try! FontLibrary(useSystemFonts: false))
