@@ -130,6 +130,7 @@ struct LayoutCommand: ParsableCommand {
             reader: try LineReader(path: input.table), command: "layout --jsonl", keepGoing: stream.keepGoing,
             quiet: stream.quiet)
         try rows.run { row in
+            try Rows.refuseTableDocument(row, command: "layout --jsonl", expected: "one ROW")
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
             var warnings: [(LayoutWarning, width: Double?)] = []
             var fields = JSONWriter()

@@ -45,7 +45,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The font size in points.")
     var size = "17"
 
-    @Option(help: "The font weight: \(FontWeight.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The font weight: \(FontWeight.names.joined(separator: ", ")) (or UIKit's names: .semibold, UIFontWeightSemibold, …).")
     var weight = "regular"
 
     @Option(name: .customLong("text-style"),
@@ -70,7 +70,7 @@ struct MeasureCommand: ParsableCommand {
     var lines = "0"
 
     @Option(name: .customLong("break"),
-            help: "Line break mode: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+            help: "Line break mode: \(LineBreakMode.names.joined(separator: ", ")) (or UIKit's names: byTruncatingTail, NSLineBreakByTruncatingTail, …).")
     var breakMode = "word"
 
     @Option(help: "Screen scale (1, 2 or 3): heights are rounded up to the next 1/scale point.")
@@ -142,7 +142,10 @@ struct MeasureCommand: ParsableCommand {
         /// over it, with the row's paragraph style; prepared once for all the categories
         /// its fonts are the same at.
         @Sendable func prepare(_ row: JSONValue) throws -> [PreparedText] {
-            guard let value = row["text"] else { throw CLIError("missing \"text\"") }
+            guard let value = row["text"] else {
+                try Rows.refuseTableDocument(row, command: "measure", expected: #"one {"id", "text"}"#)
+                throw CLIError("missing \"text\"")
+            }
             do {
                 let style = try row["paragraph"].map { p throws(InputError) in try texts.paragraph(p, path: "paragraph") }
                 let language = try row["language"].map { l throws(InputError) in try texts.language(l, path: "language") }

@@ -8,7 +8,7 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Ask a laid-out table where a row is, which row is at y, which rows are visible.",
         discussion: """
-            Exactly one question: --scroll-to S,R with --position (top, middle, bottom, none) \
+            Exactly one question: --scroll-to S,R with --position (top, middle, bottom, none, or UIKit's .middle, UITableViewScrollPositionMiddle …) \
             and optionally --offset, answering {"offset": Y}; --row-at Y, answering \
             {"section": s, "row": r} or null; --visible Y, answering {"rows": [[s, r], …]}; \
             --hit X,Y, answering {"section", "row", "view"} or null; --select S,R [--mode \

@@ -24,4 +24,13 @@ enum Rows {
         }
         return value
     }
+
+    /// Refuses a line that is a whole table document (it has `"sections"` or `"rows"`), which
+    /// `command` does not read: a row of its own is what each line must be.
+    /// - Parameter expected: what a line of `command` is, as the error says it.
+    static func refuseTableDocument(_ row: JSONValue, command: String, expected: String) throws {
+        guard let key = ["sections", "rows"].first(where: { row[$0] != nil }) else { return }
+        throw CLIError("this line is a table document (it has \"\(key)\"): \(command) reads \(expected) per line; "
+                       + "lay a table document out with layout FILE, without --jsonl")
+    }
 }

@@ -117,6 +117,13 @@ import Testing
         #expect(layout.status == 1)
         #expect(layout.stderr
             == "<stdin>:1: invalid JSON: column 2: expected a string key, found the end of the input (layout --jsonl \(hint)")
+        // A table document on one line: each line is a row.
+        let document = Array(#"{"width": 375, "rows": [{"text": "a"}]}"#.utf8 + [0x0A])
+        let measured = try CLI.run(["measure", "--width", "200", "--no-system-fonts"], stdin: document)
+        #expect(measured.status == 1)
+        #expect(measured.stderr == #"<stdin>:1: this line is a table document (it has "rows"): measure reads one {"id", "text"} per line; lay a table document out with layout FILE, without --jsonl"# + "\n")
+        let laidOut = try CLI.run(["layout", "--jsonl", "--width", "375", "--no-system-fonts"], stdin: document)
+        #expect(laidOut.stderr == #"<stdin>:1: this line is a table document (it has "rows"): layout --jsonl reads one ROW per line; lay a table document out with layout FILE, without --jsonl"# + "\n")
         // A line that is bad in the middle gets no hint.
         let bad = try CLI.run(["measure", "--width", "200", "--no-system-fonts"], stdin: Array("{\"text\": }\n".utf8))
         #expect(bad.stderr == "<stdin>:1: invalid JSON: column 10: expected a value, found '}'\n")
