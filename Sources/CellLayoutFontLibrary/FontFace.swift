@@ -1,3 +1,4 @@
+import CellLayoutCore
 import CHarfBuzz
 import Foundation
 import Synchronization
@@ -155,19 +156,7 @@ public final class FontFace: @unchecked Sendable {
     /// caller to report as unreadable).
     /// - Throws: `FontError.notARegularFile`.
     package static func checkRegularFile(_ path: String) throws(FontError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: kind = "a directory"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a regular file"
-        }
-        throw .notARegularFile(path: path, kind: kind)
+        if let kind = FileKind.nonRegular(at: path) { throw .notARegularFile(path: path, kind: kind) }
     }
 
     /// The Han orthography of the `meta` table's design languages (ScriptLangTags such as

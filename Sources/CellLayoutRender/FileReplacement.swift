@@ -1,3 +1,4 @@
+import CellLayoutCore
 import Foundation
 
 /// Writes a file whole or not at all: the bytes go to a temporary file beside it, which is
@@ -18,9 +19,7 @@ enum FileReplacement {
         var mode: mode_t
         var existing = stat()
         if lstat(path, &existing) == 0 {
-            guard existing.st_mode & S_IFMT == S_IFREG else {
-                throw .notARegularFile(path: path, kind: kind(existing.st_mode))
-            }
+            if let kind = FileKind.nonRegular(existing.st_mode) { throw .notARegularFile(path: path, kind: kind) }
             mode = existing.st_mode & 0o7777
         } else if errno == ENOENT {
             let mask = umask(0)
@@ -54,19 +53,6 @@ enum FileReplacement {
         if let failure {
             unlink(temporary)
             throw .unwritableFile(path: path, reason: reason(failure))
-        }
-    }
-
-    /// What a file of `mode` is, in words.
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
         }
     }
 
