@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
@@ -64,7 +69,7 @@ let package = Package(
         // One cell: the UIKit metrics, standard styles, accessories, controls, autoresizing.
         .target(
             name: "CellLayoutCell",
-            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit"]
+            dependencies: ["CellLayoutCore", "CellLayoutFontLibrary", "CellLayoutPrepare", "CellLayoutFit", "CPNG"]
         ),
         // A table: sections, offsets, queries, updates.
         .target(
@@ -87,7 +92,7 @@ let package = Package(
         // file keeps the setjmp/longjmp inside C and returns an error code instead.
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png")]
+            dependencies: ["CLibPNG"]
         ),
         .target(
             name: "CellLayoutRender",

@@ -1,6 +1,7 @@
 #include "CPNG.h"
 
 #include <png.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,7 +101,7 @@ int cpng_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height,
     return CPNG_OK;
 }
 
-/// The state of a decode: the input being read and what has been allocated.
+/// The state of a decode: the input being read, what has been allocated, and why it failed.
 typedef struct {
     const uint8_t *data;
     size_t length;
@@ -108,27 +109,48 @@ typedef struct {
     uint8_t *pixels;
     png_bytep *rows;
     int out_of_memory;
+    int too_large;
+    char message[160];
 } cpng_source;
+
+/// A decode's error handler: keeps libpng's message for the caller, then longjmps.
+static void cpng_read_error(png_structp png, png_const_charp message) {
+    cpng_source *source = png_get_error_ptr(png);
+    if (source && message) {
+        strncpy(source->message, message, sizeof source->message - 1);
+        source->message[sizeof source->message - 1] = '\0';
+    }
+    png_longjmp(png, 1);
+}
 
 static void cpng_read(png_structp png, png_bytep bytes, size_t count) {
     cpng_source *source = png_get_io_ptr(png);
-    if (count > source->length - source->offset) png_error(png, "truncated PNG");
+    if (count > source->length - source->offset) png_error(png, "the file ends before the image does (truncated)");
     memcpy(bytes, source->data + source->offset, count);
     source->offset += count;
 }
 
 int cpng_decode_rgba(const uint8_t *png, size_t length,
                      uint8_t **rgba, uint32_t *width, uint32_t *height) {
+    return cpng_decode_rgba_within(png, length, CPNG_MAX_SIDE, CPNG_MAX_PIXELS, rgba, width, height, NULL, 0);
+}
+
+int cpng_decode_rgba_within(const uint8_t *png, size_t length, uint32_t max_side, uint64_t max_pixels,
+                            uint8_t **rgba, uint32_t *width, uint32_t *height,
+                            char *message, size_t message_size) {
     if (!png || !rgba || !width || !height) return CPNG_INVALID_ARGUMENT;
     *rgba = NULL;
     *width = 0;
     *height = 0;
-    if (length < 8 || png_sig_cmp(png, 0, 8) != 0) return CPNG_LIBPNG_ERROR;
+    if (message && message_size) message[0] = '\0';
+    if (length < 8 || png_sig_cmp(png, 0, 8) != 0) return CPNG_NOT_PNG;
+    if (max_side > CPNG_MAX_SIDE) max_side = CPNG_MAX_SIDE;
+    if (max_pixels > CPNG_MAX_PIXELS) max_pixels = CPNG_MAX_PIXELS;
     cpng_source *source = calloc(1, sizeof *source);
     if (!source) return CPNG_OUT_OF_MEMORY;
     source->data = png;
     source->length = length;
-    png_structp reader = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, cpng_error, cpng_warning);
+    png_structp reader = png_create_read_struct(PNG_LIBPNG_VER_STRING, source, cpng_read_error, cpng_warning);
     png_infop info = reader ? png_create_info_struct(reader) : NULL;
     if (!info) {
         png_destroy_read_struct(&reader, NULL, NULL);
@@ -136,7 +158,15 @@ int cpng_decode_rgba(const uint8_t *png, size_t length,
         return CPNG_OUT_OF_MEMORY;
     }
     if (setjmp(png_jmpbuf(reader))) {
-        int code = source->out_of_memory ? CPNG_OUT_OF_MEMORY : CPNG_LIBPNG_ERROR;
+        int code = source->out_of_memory ? CPNG_OUT_OF_MEMORY : source->too_large ? CPNG_TOO_LARGE : CPNG_LIBPNG_ERROR;
+        if (source->too_large) {
+            *width = png_get_image_width(reader, info);
+            *height = png_get_image_height(reader, info);
+        }
+        if (message && message_size) {
+            strncpy(message, source->message, message_size - 1);
+            message[message_size - 1] = '\0';
+        }
         png_destroy_read_struct(&reader, &info, NULL);
         free(source->rows);
         free(source->pixels);
@@ -148,7 +178,10 @@ int cpng_decode_rgba(const uint8_t *png, size_t length,
     png_read_info(reader, info);
     png_uint_32 w = png_get_image_width(reader, info);
     png_uint_32 h = png_get_image_height(reader, info);
-    if (!cpng_valid_size(w, h)) png_error(reader, "image too large");
+    if (!cpng_valid_size(w, h) || w > max_side || h > max_side || (uint64_t)w * h > max_pixels) {
+        source->too_large = 1;
+        png_error(reader, "image too large");
+    }
     png_set_expand(reader);
     png_set_strip_16(reader);
     png_set_gray_to_rgb(reader);

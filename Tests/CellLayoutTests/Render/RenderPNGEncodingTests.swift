@@ -37,7 +37,8 @@ struct RenderPNGEncodingTests {
         var damaged = png
         damaged[45] ^= 0xFF
         #expect(DecodedPNG(damaged) == nil)
-        #expect(throws: RenderError.pngDecoding(code: -3)) { try Canvas(png: Array("not a PNG".utf8)) }
+        // CPNG_NOT_PNG: the bytes lack the PNG signature.
+        #expect(throws: RenderError.pngDecoding(code: -5)) { try Canvas(png: Array("not a PNG".utf8)) }
     }
 
     @Test func decodedCanvasKeepsTheScaleItIsGiven() throws {
