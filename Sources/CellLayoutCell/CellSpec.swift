@@ -150,6 +150,12 @@ public struct CellSpec: Hashable, Sendable {
     public var image: TableMetrics.Size? {
         get { extrasBox?.extras.image } set { extras.image = newValue }
     }
+    /// The image view's picture, drawn scaled to `image` (nil: a size only, drawn as a
+    /// placeholder). Layout reads only `image`: set it to the bitmap's `size` for the
+    /// picture's own size.
+    public var imageBitmap: ImageBitmap? {
+        get { extrasBox?.extras.imageBitmap } set { extras.imageBitmap = newValue }
+    }
     /// Editing controls.
     public var editing: EditingSpec {
         get { extrasBox?.extras.editing ?? EditingSpec() } set { extras.editing = newValue }
@@ -217,6 +223,7 @@ public struct CellSpec: Hashable, Sendable {
         var detailNumberOfLines = 0
         var lineBreakMode = LineBreakMode.byTruncatingTail
         var image: TableMetrics.Size?
+        var imageBitmap: ImageBitmap?
         var editing = EditingSpec()
         var indentationLevel = 0
         var indentationWidth: Double?

@@ -59,6 +59,9 @@ public struct ContentConfiguration: Hashable, Sendable {
     public var secondaryText: String?
     /// The image's size (`image`), or nil for none.
     public var image: TableMetrics.Size?
+    /// The image's picture, drawn scaled to the frame the configuration gives it (nil: a
+    /// size only, drawn as a placeholder).
+    public var imageBitmap: ImageBitmap?
     /// The text's font, lines and cutting (`textProperties`).
     public var textProperties: TextProperties
     /// The secondary text's (`secondaryTextProperties`).

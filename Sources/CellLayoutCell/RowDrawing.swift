@@ -16,6 +16,9 @@ public struct RowDrawing: Sendable {
     public var isSelected: Bool
     /// The control in `layout.editingControl`'s strip (`.none` when there is none).
     public var editingControl: EditingSpec.Control
+    /// The picture in `layout.imageView` (the cell's image, or its content
+    /// configuration's), nil when the image is a size only or there is none.
+    public var image: ImageBitmap?
     /// The labels of `layout.labels`, in the same order, each with its colour.
     public var labels: [LabelDrawing]
     /// The custom subviews that are not labels (those are in `labels`), in the row's order.
@@ -33,6 +36,7 @@ public struct RowDrawing: Sendable {
         self.layout = layout
         isSelected = cell.selected
         editingControl = layout.editingControl == nil ? .none : cell.editing.control
+        image = layout.imageView == nil ? nil : cell.content.map(\.imageBitmap) ?? cell.imageBitmap
         labels = layout.labels.map { label in
             LabelDrawing(label, color: Self.color(of: label.id, style: cell.style, configured: cell.content != nil))
         }

@@ -9,10 +9,20 @@ import CellLayoutTable
 public struct TableDecoder: Sendable {
     /// Fonts are checked against this library.
     public let fonts: FontLibrary
+    /// The folder a relative image `"file"` is looked for in (`layout-cli`: the table
+    /// file's); nil: the current directory.
+    public let imageFolder: String?
+    /// The image files read so far, each decoded once.
+    let imageFiles: ImageFiles
 
-    /// - Parameter fonts: the library fonts are looked up in.
-    public init(fonts: FontLibrary) {
+    /// - Parameters:
+    ///   - fonts: the library fonts are looked up in.
+    ///   - imageFolder: the folder relative image files are looked for in; nil for the
+    ///     current directory.
+    public init(fonts: FontLibrary, imageFolder: String? = nil) {
         self.fonts = fonts
+        self.imageFolder = imageFolder
+        imageFiles = ImageFiles(folder: imageFolder ?? "")
     }
 
     /// The table in `document`.
@@ -196,7 +206,7 @@ public struct TableDecoder: Sendable {
         if let lines = m["numberOfLines"] { cell.numberOfLines = try lines.integer(in: 0...100_000) }
         if let lines = m["detailNumberOfLines"] { cell.detailNumberOfLines = try lines.integer(in: 0...100_000) }
         if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
-        if let image = m["image"] { cell.image = try image.sizeValue() }
+        if let image = m["image"] { (cell.image, cell.imageBitmap) = try self.image(image) }
         if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory, metrics) }
         if let editing = m["editing"] {
             let e = try editing.members(known: ["control", "reorder"])
@@ -321,7 +331,7 @@ public struct TableDecoder: Sendable {
         var content = ContentConfiguration(try kind.choice("content configuration"))
         if let text = m["text"] { content.text = try text.string() }
         if let text = m["secondaryText"] { content.secondaryText = try text.string() }
-        if let image = m["image"] { content.image = try image.sizeValue() }
+        if let image = m["image"] { (content.image, content.imageBitmap) = try self.image(image) }
         func properties(_ node: JSONNode?, _ base: ContentConfiguration.TextProperties) throws(InputError)
             -> ContentConfiguration.TextProperties {
             guard let node else { return base }

@@ -81,14 +81,14 @@ extension Canvas {
     }
 
     /// `rect` in pixels, standardized (non-negative width and height).
-    private func pixelRect(_ rect: CGRect) -> CGRect {
+    func pixelRect(_ rect: CGRect) -> CGRect {
         let s = Double(scale)
         let r = rect.standardized
         return CGRect(x: r.minX * s, y: r.minY * s, width: r.width * s, height: r.height * s)
     }
 
     /// The fraction of pixel (`x`, `y`) that `rect` (pixels) covers.
-    private static func area(of rect: CGRect, inPixel x: Int, _ y: Int) -> Double {
+    static func area(of rect: CGRect, inPixel x: Int, _ y: Int) -> Double {
         let px = Double(x), py = Double(y)
         let w = min(px + 1, rect.maxX) - max(px, rect.minX)
         let h = min(py + 1, rect.maxY) - max(py, rect.minY)

@@ -76,7 +76,7 @@ struct TablePainter {
         }
     }
 
-    /// One row, back to front: editing control, image, labels, custom subviews, accessory,
+    /// One row, back to front: editing control, image (its picture, or a placeholder), labels, custom subviews, accessory,
     /// reorder control. Swipe action buttons are hidden until the row is swiped; a
     /// swiped-open row is clipped to its cell, as UIKit clips a cell while it is swiped. A
     /// row of height 0 is hidden: nothing of it is drawn. Everything comes from the row's
@@ -98,7 +98,8 @@ struct TablePainter {
             drawEditingControl(drawing.editingControl, in: control.offsetBy(dx: origin.x, dy: origin.y))
         }
         if let image = row.imageView {
-            drawImagePlaceholder(in: image.offsetBy(dx: content.x, dy: content.y))
+            let frame = image.offsetBy(dx: content.x, dy: content.y)
+            if let bitmap = drawing.image { canvas.draw(bitmap, in: frame) } else { drawImagePlaceholder(in: frame) }
         }
         for label in drawing.labels {
             drawLabel(label, origin: content)

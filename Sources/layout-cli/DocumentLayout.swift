@@ -40,7 +40,7 @@ struct DocumentLayout {
         let table: TableLayout
         let language: TextLanguage?
         do {
-            var spec = try TableDecoder(fonts: engine.fonts).decode(skeleton, width: width, platform: platform)
+            var spec = try input.decoder(fonts: engine.fonts).decode(skeleton, width: width, platform: platform)
             if let category = try input.category() { spec.metrics.contentSizeCategory = category }
             language = try skeleton["language"].map { value throws(InputError) in
                 try TextDecoder(fonts: engine.fonts).language(value, path: "language")
@@ -82,7 +82,7 @@ struct DocumentLayout {
         _ outline: DocumentOutline, of table: TableLayout, language: TextLanguage?, engine: TextEngine,
         source: DocumentSource, into spill: SpillFile
     ) throws -> [[Double]] {
-        let decoder = TableDecoder(fonts: engine.fonts)
+        let decoder = input.decoder(fonts: engine.fonts)
         let metrics = table.metrics, cellWidth = table.cellFrameX.width, direction = table.layoutDirection
         let rowHeight = table.spec.rowHeight
         // The rows are all different: keeping prepared texts would only cost memory.

@@ -107,7 +107,7 @@ struct LayoutCommand: ParsableCommand {
             throw CLIError("--width: required with --jsonl (or --widths a,b,c)")
         }
         let engine = try input.fontOptions.makeEngine()
-        let decoder = TableDecoder(fonts: engine.fonts)
+        let decoder = input.decoder(fonts: engine.fonts)
         var tableMetrics = TableMetrics(platform: try input.platformProfile() ?? .newest, width: fitWidths[0])
         if let metrics {
             do {

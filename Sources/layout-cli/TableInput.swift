@@ -32,6 +32,18 @@ struct TableInput: ParsableArguments {
         try contentSizeCategory.map { try OptionValues.category($0, option: "--content-size-category") }
     }
 
+    /// The folder a relative image `"file"` is looked for in: the table file's, or the
+    /// current directory (nil) for standard input or a file named without a folder.
+    var imageFolder: String? {
+        let folder = table == "-" ? "" : (table as NSString).deletingLastPathComponent
+        return folder.isEmpty ? nil : folder
+    }
+
+    /// A decoder for the table's rows, checking fonts against `fonts`, finding images beside the table.
+    func decoder(fonts: FontLibrary) -> TableDecoder {
+        TableDecoder(fonts: fonts, imageFolder: imageFolder)
+    }
+
     /// Reads, parses and lays out the table.
     /// - Parameters:
     ///   - width: a width to use instead of `--width` and the file's.
@@ -61,7 +73,7 @@ struct TableInput: ParsableArguments {
             throw CLIError("\(name): invalid JSON: \(error)")
         }
         do {
-            var spec = try TableDecoder(fonts: engine.fonts).decode(document, width: width, platform: try platformProfile())
+            var spec = try decoder(fonts: engine.fonts).decode(document, width: width, platform: try platformProfile())
             if let scale { spec.metrics.scale = scale }
             if let category = try category() { spec.metrics.contentSizeCategory = category }
             return try TableLayout(spec: spec, engine: engine)

@@ -16,10 +16,12 @@ enum RenderTables {
     }
 
     /// `document` laid out at `scale` (overriding its metrics.scale) with the bundled fonts,
-    /// following `platform` instead of the document's when given.
+    /// following `platform` instead of the document's when given, its image files looked
+    /// for in Examples.
     static func layout(_ document: JSONValue, scale: Int = 2, width: Double? = nil, platform: PlatformProfile? = nil)
         throws -> TableLayout {
-        var spec = try TableDecoder(fonts: TestFonts.library).decode(document, width: width, platform: platform)
+        var spec = try TableDecoder(fonts: TestFonts.library, imageFolder: examples.path)
+            .decode(document, width: width, platform: platform)
         spec.metrics.scale = Double(scale)
         return try TableLayout(spec: spec, engine: TestFonts.engine)
     }

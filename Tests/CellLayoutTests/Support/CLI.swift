@@ -18,10 +18,14 @@ enum CLI {
     }()
 
     /// Runs `layout-cli arguments` with `stdin` as standard input, waiting for it to end.
-    /// - Parameter environment: variables to set (or replace) for this run.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> Result {
+    /// - Parameters:
+    ///   - environment: variables to set (or replace) for this run.
+    ///   - directory: the current directory to run in (nil: this process's).
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
