@@ -28,8 +28,10 @@ import Testing
     }
 
     /// What the whole-document path gives for `bytes`: the layout's bytes and a newline, or
-    /// the error as the CLI words it after the file's name.
-    static func wholeDocument(_ bytes: [UInt8], width: Double? = nil) -> Result<String, CLIMessage> {
+    /// the error as the CLI words it after the file's name; image files are looked for in
+    /// `imageFolder` (the CLI's: the table file's folder).
+    static func wholeDocument(_ bytes: [UInt8], width: Double? = nil, imageFolder: String? = nil)
+        -> Result<String, CLIMessage> {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -37,7 +39,7 @@ import Testing
             return .failure(CLIMessage(text: "invalid JSON: \(error)"))
         }
         do {
-            let table = try Tables.layout(document, width: width)
+            let table = try Tables.layout(document, width: width, imageFolder: imageFolder)
             var writer = JSONWriter()
             TableEncoder.encode(table, into: &writer)
             return .success(String(decoding: writer.bytes, as: UTF8.self) + "\n")
@@ -145,7 +147,7 @@ import Testing
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             let result = try CLI.run(["layout", path, "--no-system-fonts"])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            #expect(result.stdout == (try Self.wholeDocument(bytes).get()), "\(name)")
+            #expect(result.stdout == (try Self.wholeDocument(bytes, imageFolder: examples.path).get()), "\(name)")
         }
     }
 

@@ -3,9 +3,10 @@ import Foundation
 
 /// Lays out table documents through the library the way `layout-cli layout` does.
 enum Tables {
-    /// `document` decoded and laid out with the bundled fonts.
-    static func layout(_ document: JSONValue, width: Double? = nil) throws -> TableLayout {
-        let spec = try TableDecoder(fonts: TestFonts.library).decode(document, width: width)
+    /// `document` decoded and laid out with the bundled fonts, its image files looked for
+    /// in `imageFolder` (nil: the current directory).
+    static func layout(_ document: JSONValue, width: Double? = nil, imageFolder: String? = nil) throws -> TableLayout {
+        let spec = try TableDecoder(fonts: TestFonts.library, imageFolder: imageFolder).decode(document, width: width)
         return try TableLayout(spec: spec, engine: TestFonts.engine)
     }
 
