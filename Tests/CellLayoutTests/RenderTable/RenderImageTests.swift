@@ -44,6 +44,12 @@ struct RenderImageTests {
             Self.table(#"{"systemName": "gearshape", "width": 29, "height": 29}"#)))
         #expect(symbol.sections[0].rows[0].image == TableMetrics.Size(width: 29, height: 29))
         #expect(symbol.sections[0].rows[0].imageBitmap == nil)
+        // A size in its other forms is a size-only image.
+        for form in ["[29, 20]", #""{29, 20}""#] {
+            let sized = try decoder.decode(try JSONParser.parse(Self.table(form)))
+            #expect(sized.sections[0].rows[0].image == TableMetrics.Size(width: 29, height: 20), "\(form)")
+            #expect(sized.sections[0].rows[0].imageBitmap == nil)
+        }
     }
 
     /// The message `decode` gives for `image`, or nil.
@@ -69,7 +75,7 @@ struct RenderImageTests {
                 == #"rows[0].image: give either "file" or "systemName", not both"#)
         #expect(Self.error(#"{"file": "quad.png", "width": 3}"#) == #"rows[0].image: give "width" and "height" together"#)
         #expect(Self.error(#"{"width": 3, "height": 3, "name": "x"}"#)
-                == "rows[0].image.name: unknown key (expected one of width, height, file, systemName)")
+                == #"rows[0].image.name: unknown key (did you mean "systemName"?)"#)
         // An absolute path is taken as it is, whatever the folder.
         #expect(Self.error(#"{"file": "\#(folder)/quad.png"}"#, folder: URL(fileURLWithPath: "/nonexistent")) == nil)
     }
