@@ -221,10 +221,15 @@ public struct CellSpec: Hashable, Sendable {
         var detailFont: FontSpec?
         var numberOfLines = 0
         var detailNumberOfLines = 0
-        var lineBreakMode = LineBreakMode.byTruncatingTail
-        var image: TableMetrics.Size?
         var imageBitmap: ImageBitmap?
+        var image: TableMetrics.Size?
+        // The one- and two-byte fields, in the 7 bytes `image` leaves before the next word
+        // (Swift lays a struct out in declaration order): with `imageBitmap` the struct
+        // stays 817 bytes, as it was without it (841 with the fields where they were).
+        var lineBreakMode = LineBreakMode.byTruncatingTail
         var editing = EditingSpec()
+        var semanticContentAttribute = SemanticContentAttribute.unspecified
+        var contentSizeCategory: ContentSizeCategory?
         var indentationLevel = 0
         var indentationWidth: Double?
         var swipeActions: [SwipeAction] = []
@@ -232,8 +237,6 @@ public struct CellSpec: Hashable, Sendable {
         var minHeight: Double?
         var additionalHeight = 0.0
         var subviews: [ViewSpec] = []
-        var semanticContentAttribute = SemanticContentAttribute.unspecified
-        var contentSizeCategory: ContentSizeCategory?
         var content: ContentConfiguration?
     }
 
