@@ -26,8 +26,15 @@ struct LayoutCheck {
     func compare(_ layout: [UInt8]) throws {
         var reader = try LineReader(path: path)
         let golden: JSONValue
+        let bytes = try reader.readAll()
+        // What `layout table.json > golden.json` leaves when layout failed: the shell made
+        // the file before the command ran.
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw CLIError("\(reader.name): empty: a golden file is what `layout` writes (an empty one is left by "
+                + "`layout … > \(reader.name)` when that layout failed: run it again and read its error)")
+        }
         do {
-            golden = try JSONParser.parse(try reader.readAll())
+            golden = try JSONParser.parse(bytes)
             try LayoutComparison.validate(golden)
         } catch let error as JSONParser.SyntaxError {
             throw CLIError("\(reader.name): invalid JSON: \(error)")
