@@ -1,3 +1,4 @@
+import CellLayoutCore
 import Glibc
 import Synchronization
 
@@ -24,16 +25,7 @@ package final class SegmentArena: Sendable {
         let current = Mutex<SegmentChunk?>(nil)
     }
 
-    /// A power of two.
-    private static let laneCount = 8
-    private let lanes = (0..<SegmentArena.laneCount).map { _ in Lane() }
-
-    /// The lane of the calling thread: its pthread identity (the address of its control
-    /// block, which threads do not share), mixed so that the low bits differ.
-    private var lane: Lane {
-        let id = UInt64(pthread_self())
-        return lanes[Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.laneCount - 1)]
-    }
+    private let lanes = ThreadLanes { Lane() }
 
     /// A block holding the segments the builder wrote into `segments`, and the chunk that
     /// owns it: a long text's own buffer becomes its chunk (not copied, so never held twice),
@@ -57,7 +49,7 @@ package final class SegmentArena: Sendable {
             let chunk = SegmentChunk(capacity: count)
             return (chunk, chunk.fill(at: 0, count: count, fill))
         }
-        let (chunk, start) = lane.current.withLock { current -> (SegmentChunk, Int) in
+        let (chunk, start) = lanes.current.current.withLock { current -> (SegmentChunk, Int) in
             if let chunk = current, chunk.used + count <= chunk.capacity {
                 defer { chunk.used += count }
                 return (chunk, chunk.used)

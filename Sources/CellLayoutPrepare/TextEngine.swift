@@ -26,6 +26,14 @@ public final class TextEngine: Sendable {
     private let fontTables = BoundedMemo<Int, FontTables>(maxEntries: 512, maxBytes: 96 << 20) { _, tables in
         tables.byteCount
     }
+    /// Per thread lane, the last font's tables: most texts are in the font of the text before
+    /// them, and the memo's lock, which every text took, was one lock for both cores.
+    private let lastTables = ThreadLanes { LastTables() }
+
+    private final class LastTables: Sendable {
+        let last = Mutex<(fontID: Int, tables: FontTables)?>(nil)
+    }
+
     /// What the engine learns once about each font face.
     package let faceAnalyses = FaceAnalyses()
     /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
@@ -165,6 +173,14 @@ public final class TextEngine: Sendable {
     /// The font's "…" and plain shaping tables, made once per font rather than once per
     /// text: every prepared text carries the "…" for truncation.
     private func tables(for font: Font) -> FontTables {
+        let lane = lastTables.current
+        if let last = lane.last.withLock({ $0 }), last.fontID == font.id { return last.tables }
+        let tables = sharedTables(for: font)
+        lane.last.withLock { $0 = (font.id, tables) }
+        return tables
+    }
+
+    private func sharedTables(for font: Font) -> FontTables {
         fontTables.value(for: font.id) {
             let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
                 ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
