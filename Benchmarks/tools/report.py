@@ -295,17 +295,22 @@ def render(raw_dir):
     meta, cli = load(raw_dir, "cli")
     if cli:
         heading("## `layout-cli` end to end — JSON Lines file in, /dev/null out", meta)
-        w("| command | rows | wall | rows/s | peak RSS |")
-        w("|---|---|---|---|---|")
+        w("| command | rows | wall | rows/s | peak RSS | on one core (taskset): wall, rows/s | two cores ÷ one |")
+        w("|---|---|---|---|---|---|---|")
         for cmd in ("measure", "layout"):
-            r = best(cli, "rowsPerSecond", bench="cli", command=cmd)
+            # Records before the one-core runs have no "cores": they ran on both.
+            r = best([x for x in cli if x.get("cores", 2) == 2], "rowsPerSecond", bench="cli", command=cmd)
+            one = best(cli, "rowsPerSecond", bench="cli", command=cmd, cores=1)
             if r:
-                w(f"| `{r['line']}` | {r['rows']:,} | {r['seconds']:.2f} s | {n(r['rowsPerSecond'])} | {r['maxRssKB'] / 1024:,.0f} MB |")
+                single = f"{one['seconds']:.2f} s, {n(one['rowsPerSecond'])}" if one else "—"
+                w(f"| `{r['line']}` | {r['rows']:,} | {r['seconds']:.2f} s | {n(r['rowsPerSecond'])} | "
+                  f"{r['maxRssKB'] / 1024:,.0f} MB | {single} | {rx(ratio(r['rowsPerSecond'], one and one['rowsPerSecond']))} |")
         w("")
         rows = max(r["rows"] for r in cli)
         w(f"Input: public-10k cycled to {rows:,} rows (`Benchmarks/tools/gen_rows.py`; for `layout` each row "
           "is a cell: subtitle + detailText when the corpus row has a detail, accessories cycling) in a "
-          "temporary file; the release binary `.build/release/layout-cli` of the main package.")
+          "temporary file; the release binary `.build/release/layout-cli` of the main package, on both cores and "
+          "on one (`taskset -c 0`), back to back in each run.")
         w("")
 
     meta, widths = load(raw_dir, "widths")
