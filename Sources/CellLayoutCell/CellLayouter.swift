@@ -338,7 +338,7 @@ public struct CellLayouter: Sendable {
 
     /// The frame `view`'s rule and size ask for in the initial 320 × 44 bounds, before a
     /// switch takes its own size there (`initialFrame(_:)`).
-    package func requestedFrame(_ view: ViewSpec) throws -> CGRect {
+    func requestedFrame(_ view: ViewSpec) throws -> CGRect {
         let bounds = Self.initialContentSize
         let rule = view.frame
         let intrinsic = try view.size ?? intrinsicSize(view)
@@ -370,7 +370,7 @@ public struct CellLayouter: Sendable {
     }
 
     /// A view's `sizeThatFits`: the kind's own size (a given `size` is the caller's).
-    package func intrinsicSize(_ view: ViewSpec) throws -> TableMetrics.Size {
+    func intrinsicSize(_ view: ViewSpec) throws -> TableMetrics.Size {
         let m = metrics
         switch view.kind {
         case .switch: return m.switchSize
@@ -419,7 +419,7 @@ public struct CellLayouter: Sendable {
 
 extension Accessory {
     /// The custom view, when the accessory is one.
-    package var viewSpec: ViewSpec? {
+    var viewSpec: ViewSpec? {
         if case .view(let view) = self { view } else { nil }
     }
 }

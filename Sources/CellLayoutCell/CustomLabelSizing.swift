@@ -27,7 +27,7 @@ package struct CustomLabelSizing {
     /// The labels: each one's placement and its text's height at its final width.
     private var labels: [(placement: Placement, height: Double)] = []
     /// The inset of a centred label: the standard labels' vertical margin.
-    package let centredInset: Double
+    let centredInset: Double
 
     /// - Parameter centredInset: the standard labels' vertical margin.
     package init(centredInset: Double) {
@@ -48,7 +48,7 @@ package struct CustomLabelSizing {
     }
 
     /// The space kept below the lowest label: the smallest inset (never negative).
-    package var contentMargin: Double {
+    var contentMargin: Double {
         let insets = labels.map { label -> Double in
             switch label.placement {
             case .top(let inset), .bottom(let inset): inset

@@ -83,7 +83,7 @@ public final class LabelMeasurer: Sendable {
     /// texts for as long as it lives, and no others: a row laid out at several widths is
     /// prepared once, without a trip through the memo that many rows share. `category`
     /// (the row's own) sizes its text styles instead of the metrics'.
-    package func forOneRow(category: ContentSizeCategory? = nil) -> LabelMeasurer {
+    func forOneRow(category: ContentSizeCategory? = nil) -> LabelMeasurer {
         LabelMeasurer(sharing: self, rowTexts: RowTexts(), category: category ?? contentSizeCategory)
     }
 
@@ -207,11 +207,11 @@ public struct LabelMeasurement: Sendable {
     public var layout: TextLayout { prepared.fit(width: width, options: options) }
 
     /// The widest line, rounded up to 1/scale (`sizeThatFits`' width).
-    package func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.pixelGrid.ceil(usedWidth) }
+    func fittingWidth(_ metrics: TableMetrics) -> Double { metrics.pixelGrid.ceil(usedWidth) }
 
     /// A one-line title's width with the spaces at its end, rounded up to 1/scale: a
     /// button's or swipe action's title, whose padding spaces widen the button.
-    package func titleWidth(_ metrics: TableMetrics) -> Double {
+    func titleWidth(_ metrics: TableMetrics) -> Double {
         metrics.pixelGrid.ceil(layout.usedWidthWithTrailingWhiteSpace)
     }
 }

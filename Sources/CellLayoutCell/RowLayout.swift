@@ -35,7 +35,7 @@ public struct RowLayout: Sendable {
     /// button (its title, as `buttonTitles`), framed in cell coordinates; nil otherwise.
     public var accessoryText: LabelLayout? { accessoryTexts.first }
     /// `accessoryText`, kept in an array so that rows without one stay small.
-    package var accessoryTexts: [LabelLayout]
+    var accessoryTexts: [LabelLayout]
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
     /// How far a swiped-open row's content, accessory and controls moved toward the
@@ -45,7 +45,7 @@ public struct RowLayout: Sendable {
     /// (and a renderer draws the chevron pointing left, the switch knob mirrored).
     public var layoutDirection: LayoutDirection = .leftToRight
     /// What the row sets that UIKit would silently ignore (`CellLayouter.ignoredSettings`).
-    package var ignoredSettings: [LayoutWarning] = []
+    var ignoredSettings: [LayoutWarning] = []
 
     /// The textLabel's frame, when the row has text.
     public var textLabel: CGRect? { labels.first { $0.id == "textLabel" }?.frame }
@@ -83,7 +83,7 @@ extension RowLayout {
     /// Swipes the row fully open: the content view, accessory and editing controls move
     /// toward the leading edge by the swipe buttons' total width, uncovering the buttons
     /// (whose frames are already the revealed ones).
-    package mutating func openSwipe() {
+    mutating func openSwipe() {
         let offset = swipeActions.reduce(0) { $0 + $1.width }
         guard offset > 0 else { return }
         swipeOffset = offset

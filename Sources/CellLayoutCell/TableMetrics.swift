@@ -313,8 +313,8 @@ public struct TableMetrics: Hashable, Sendable {
     public var verticalMetrics: VerticalMetrics { sfVerticalMetrics ? .sanFrancisco : .font }
 
     /// `value` rounded up to the next 1/scale point (`PixelGrid.ceil`).
-    package func ceilToPixel(_ value: Double) -> Double { pixelGrid.ceil(value) }
+    func ceilToPixel(_ value: Double) -> Double { pixelGrid.ceil(value) }
 
     /// `value` rounded to the nearest 1/scale point (`PixelGrid.round`).
-    package func roundToPixel(_ value: Double) -> Double { pixelGrid.round(value) }
+    func roundToPixel(_ value: Double) -> Double { pixelGrid.round(value) }
 }

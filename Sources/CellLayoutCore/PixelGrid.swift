@@ -26,7 +26,7 @@ public struct PixelGrid: Hashable, Sendable {
 
     /// `value` in pixels, rounded up, ignoring floating-point noise below a millionth.
     @inlinable
-    package func pixelsCovering(_ value: Double) -> Double {
+    func pixelsCovering(_ value: Double) -> Double {
         ((value * scale) - 1e-6).rounded(.up)
     }
 

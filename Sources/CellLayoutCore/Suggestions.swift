@@ -12,7 +12,7 @@
 /// but no more than ``maximumSuggestions``: past that the guess says nothing.
 package enum Suggestions {
     /// The most names one suggestion lists.
-    package static let maximumSuggestions = 3
+    static let maximumSuggestions = 3
 
     /// The names among `candidates` nearest `unknown`, best first (in `candidates`' order
     /// among equals), each once; empty when none is near.

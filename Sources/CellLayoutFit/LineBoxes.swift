@@ -43,7 +43,7 @@ package struct LineStack {
     /// all): a product rather than a sum, so that the quick size, the size and the layout of
     /// a text agree to the last bit however many lines they add.
     @inline(__always)
-    package static func uniformTop(ofLine index: Int, paragraphBreaks: Int, metrics: LineMetrics,
+    static func uniformTop(ofLine index: Int, paragraphBreaks: Int, metrics: LineMetrics,
                                    style: ParagraphStyle) -> Double {
         Double(index) * (style.lineHeight(metrics) + style.lineSpacing)
             + Double(paragraphBreaks) * (style.paragraphSpacing + style.paragraphSpacingBefore)
@@ -144,7 +144,7 @@ extension TextLayout {
 
     /// The white space clusters between a line's first and last visible clusters: where a
     /// justified line is widened.
-    package func interiorSpaces(of span: LineSpan) -> Int {
+    func interiorSpaces(of span: LineSpan) -> Int {
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
         let end = paragraph.contentEnd(of: span.start..<span.end)
         var start = span.start

@@ -18,11 +18,11 @@ package struct LineFitter {
     /// The width of the line being filled.
     private var maxWidth: Int64
     /// Stop after this many lines (one more than a line limit, to see that text is hidden).
-    package let lineCap: Int
+    let lineCap: Int
     package let mode: LineBreakMode
 
     /// Whether to keep each line (a layout) or only count them (a size).
-    package let recordsLines: Bool
+    let recordsLines: Bool
 
     package private(set) var spans: [LineSpan] = []
     /// The number of lines filled.
@@ -149,7 +149,7 @@ package struct LineFitter {
     }
 
     /// Whether the line cap is reached.
-    package var isFull: Bool { lineCount >= lineCap }
+    var isFull: Bool { lineCount >= lineCap }
 
     private mutating func emit(_ line: LineSpan) {
         if recordsLines { spans.append(line) }
@@ -260,8 +260,8 @@ package enum GreedyRule {
 package struct LineWidths {
     package let first: Int64
     package let rest: Int64
-    package let firstHead: Int64
-    package let restHead: Int64
+    let firstHead: Int64
+    let restHead: Int64
 
     /// The same width for every line, from the edge.
     package init(uniform width: Int64) {

@@ -12,13 +12,13 @@ package struct LineSpan: Sendable, Equatable {
     /// The line's width without hanging white space, "…" included, in layout units.
     package var width: Int64
     /// Truncated lines only: where the kept start ends.
-    package var prefixEnd: Int32
+    var prefixEnd: Int32
     /// Truncated lines only: where the kept end starts.
-    package var suffixStart: Int32
+    var suffixStart: Int32
     /// Whether the line is truncated with "…".
-    package var hasEllipsis: Bool
+    var hasEllipsis: Bool
     /// The attribute run whose attributes "…" takes (`PreparedText.runStyles`).
-    package var ellipsisRun: Int32 = 0
+    var ellipsisRun: Int32 = 0
 
     package init(paragraph: Int32, start: Int32, end: Int32, width: Int64) {
         self.paragraph = paragraph

@@ -67,7 +67,7 @@ extension PreparedText {
     /// The height of `lines` lines of `lineMetrics` filled from every paragraph (each has
     /// at least one): the lines with their spacing, and the spacing between paragraphs.
     @inline(__always)
-    package func uniformHeight(lines: Int) -> Double {
+    func uniformHeight(lines: Int) -> Double {
         guard lines > 0 else { return 0 }
         return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs.count - 1, metrics: lineMetrics,
                                     style: paragraphStyle)

@@ -9,7 +9,7 @@ import CellLayoutPrepare
 /// paragraphs are hidden, the head and middle modes put "…" at the end like tail, since
 /// only an ellipsis at the end can say that more follows.
 package enum Truncation {
-    package static func lastLine(
+    static func lastLine(
         _ filled: LineSpan, of prepared: PreparedText, maxWidth: Int64, mode: LineBreakMode
     ) -> LineSpan {
         let text = Clusters(paragraph: prepared.paragraphs[Int(filled.paragraph)])

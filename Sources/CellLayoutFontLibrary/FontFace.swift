@@ -145,7 +145,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// How many faces the file at `path` holds: those of a collection, else 1 (also for a
     /// file HarfBuzz cannot read, which loading the face then reports).
-    package static func faceCount(path: String) -> UInt32 {
+    static func faceCount(path: String) -> UInt32 {
         guard (try? checkRegularFile(path)) != nil, let blob = hb_blob_create_from_file(path) else { return 1 }
         defer { hb_blob_destroy(blob) }
         return max(1, hb_face_count(blob))

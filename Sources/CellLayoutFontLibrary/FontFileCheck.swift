@@ -75,7 +75,7 @@ package enum FontFileCheck {
         package let bytes: UnsafeRawBufferPointer
         package var tables: [String: (offset: Int, length: Int)] = [:]
 
-        package func u8(at offset: Int) -> Int? {
+        func u8(at offset: Int) -> Int? {
             offset >= 0 && offset < bytes.count ? Int(bytes[offset]) : nil
         }
 
@@ -101,7 +101,7 @@ package enum FontFileCheck {
 
         /// The number of charstrings of the first font of the `CFF ` table (from its Top
         /// DICT's CharStrings offset), or nil when any structure on the way is cut short.
-        package func cffCharStringCount() -> Int? {
+        func cffCharStringCount() -> Int? {
             guard let (start, length) = tables["CFF "], let headerSize = u8(at: start + 2) else { return nil }
             let end = start + length
             /// The start of the data of an INDEX at `offset` and the offsets of its items, or nil.

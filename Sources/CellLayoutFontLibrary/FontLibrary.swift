@@ -204,7 +204,7 @@ public final class FontLibrary: Sendable {
 
     /// fontconfig's name of the language of `slot` (the order system fonts are sorted in),
     /// or nil for fontconfig's default order. Asked on fallback misses only.
-    package func fontconfigName(of slot: LanguageSlot) -> String? {
+    func fontconfigName(of slot: LanguageSlot) -> String? {
         slot.id == 0 ? defaultFontconfigName : languages.withLock { $0.keys[Int(slot.id)].fontconfig }
     }
 

@@ -60,7 +60,7 @@ package final class SystemFonts: Sendable {
 
     /// fontconfig's own name for `language` ("ja", "zh-tw", …) when fontconfig knows the
     /// language (has its orthography), else nil: the languages fonts can be sorted for.
-    package static func knownLanguage(_ language: String) -> String? {
+    static func knownLanguage(_ language: String) -> String? {
         guard let normalized = FcLangNormalize(language) else { return nil }
         defer { FcStrFree(normalized) }
         return FcLangGetCharSet(normalized) == nil ? nil : String(cString: normalized)

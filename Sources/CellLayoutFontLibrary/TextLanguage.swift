@@ -53,7 +53,7 @@ public struct TextLanguage: Hashable, Sendable, CustomStringConvertible {
 
     /// fontconfig's name of the language, for sorting system fonts: its primary subtag, and
     /// for Chinese the orthography as fontconfig's regions (zh-cn, zh-tw, zh-hk).
-    package var fontconfigName: String {
+    var fontconfigName: String {
         switch han {
         case "zh-Hans": "zh-cn"
         case "zh-Hant": "zh-tw"
@@ -93,7 +93,7 @@ package struct LanguageSlot: Sendable {
     /// 0 for the library's own language; the caches' key.
     package let id: UInt16
     /// The Han orthography: 0 for none, else 1 + its index in `orthographies`.
-    package let orthography: UInt8
+    let orthography: UInt8
 
     /// The Han orthographies, in `orthography`'s order.
     private static let orthographies = ["ja", "ko", "zh-Hans", "zh-Hant", "zh-HK"]

@@ -1,7 +1,7 @@
 /// Bits of `PreparedParagraph.flags`, and the rules read from them.
 package enum ClusterFlags {
     /// The cluster is white space that hangs at a line end (does not count toward width).
-    package static let whitespace: UInt8 = 1
+    static let whitespace: UInt8 = 1
 
     /// Whether cluster `index` of `flags` is white space that hangs at a line end.
     @inlinable

@@ -72,12 +72,12 @@ package final class IdeographFace: Sendable {
     /// The lookups of GSUB and GPOS that text of one script and language gets.
     package struct Lookups: Hashable, Sendable {
         package let substitutions: Set<UInt32>
-        package let positionings: Set<UInt32>
+        let positionings: Set<UInt32>
     }
 
     /// The analysis for text that gets `lookups`, or nil when no CJK glyph of the face is
     /// plain in it or its tables cannot be read.
-    package static func analyse(_ face: FontFace, lookups: Lookups) -> IdeographFace? {
+    static func analyse(_ face: FontFace, lookups: Lookups) -> IdeographFace? {
         try? make(face, lookups: lookups)
     }
 

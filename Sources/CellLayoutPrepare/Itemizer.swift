@@ -28,7 +28,7 @@ package struct Itemizer {
     /// Per cluster: the raw script on input, the resolved one on output.
     package let scripts: Scratch<UInt32>
     /// Per cluster: the first scalar value (brackets are found by it).
-    package let firsts: Scratch<UInt32>
+    let firsts: Scratch<UInt32>
     /// Per cluster: bidi level.
     package let levels: Scratch<UInt8>
     /// Per cluster: `neutral`, `emoji` bits.
@@ -167,7 +167,7 @@ package struct Itemizer {
 
     /// Whether `script` is a real script rather than Common, Inherited or Unknown.
     @inline(__always)
-    package static func isReal(_ script: UInt32) -> Bool {
+    static func isReal(_ script: UInt32) -> Bool {
         script != HB_SCRIPT_COMMON.rawValue && script != HB_SCRIPT_INHERITED.rawValue
             && script != HB_SCRIPT_UNKNOWN.rawValue
     }
@@ -176,7 +176,7 @@ package struct Itemizer {
     /// character, surrogate, line or paragraph separator, space separator but U+1680, or
     /// variation selector.
     @inline(__always)
-    package static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value <= 0x20 || value == 0x7F }
         if value < 0x10000 { return neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
@@ -222,7 +222,7 @@ package struct Itemizer {
 
     /// The bracket pair index of `value`: even for an opening bracket, the next odd number
     /// for its closing one; nil for anything else. Pango's table of paired characters.
-    package static func bracketPair(_ value: UInt32) -> Int? {
+    static func bracketPair(_ value: UInt32) -> Int? {
         if value < 0x80 {
             switch value {
             case 0x28: return 0

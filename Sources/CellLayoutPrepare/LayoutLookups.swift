@@ -14,7 +14,7 @@ package struct LayoutLookups {
     /// `ltra`, `ltrm`, `rand`, the common and the horizontal features). `frac`, `numr` and
     /// `dnom` are left out: HarfBuzz applies them only around U+2044 FRACTION SLASH, which
     /// plain text never holds.
-    package static let defaultFeatures: Set<String> = [
+    static let defaultFeatures: Set<String> = [
         "rvrn", "ltra", "ltrm", "rand", "trak", "Harf", "HARF", "Buzz", "BUZZ",
         "abvm", "blwm", "ccmp", "locl", "mark", "mkmk", "rlig",
         "calt", "clig", "curs", "dist", "kern", "liga", "rclt",
@@ -50,7 +50,7 @@ package struct LayoutLookups {
 
     /// Whether HarfBuzz finds feature `tag` in `table` for text of `script` (in the
     /// language system it selects, as it decides, e.g., whether GPOS kerns).
-    package func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Bool {
+    func hasFeature(_ tag: String, in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Bool {
         features(in: table, script: script, language: language).contains { $0.tag == Self.tag(tag) }
     }
 
@@ -101,7 +101,7 @@ package struct LayoutLookups {
     ///   this reader does not know.
     /// - Parameter pairwiseActs: whether pairwise kerning counts as acting too (for a
     ///   glyph whose kerning must be nil, such as .notdef's in `PlainFace.notdefIsPlain`).
-    package func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> Set<UInt32> {
+    func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> Set<UInt32> {
         let blob = hb_face_reference_table(face, table)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -153,7 +153,7 @@ package struct LayoutLookups {
     }
 
     /// Every lookup of `table`, whichever feature, script or language selects it.
-    package func allLookups(in table: hb_tag_t) -> Set<UInt32> {
+    func allLookups(in table: hb_tag_t) -> Set<UInt32> {
         Set(0..<hb_ot_layout_table_get_lookup_count(face, table))
     }
 

@@ -22,7 +22,7 @@ extension ParagraphBuilder {
         /// `script`, else nil. The font is held by the caller (unretained here: this is
         /// asked for every CJK cluster).
         @inline(__always)
-        package mutating func plainGlyph(_ unit: UInt16, font: Unmanaged<Font>, script: hb_script_t,
+        mutating func plainGlyph(_ unit: UInt16, font: Unmanaged<Font>, script: hb_script_t,
                                  language: LanguageSlot) -> UInt16? {
             if font.toOpaque() != self.font?.toOpaque() || script != self.script {
                 change(to: font, script: script, language: language)
@@ -54,7 +54,7 @@ extension ParagraphBuilder {
     /// same font, script and attribute run extends it — unless the run's last glyph may be
     /// kerned: then the two stay apart and the kerning across goes into `kernAfter`, as
     /// between shaped pieces, so a line that ends between them leaves it out.
-    package func appendIdeographs(
+    func appendIdeographs(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, font: Font,
         ideographs: IdeographFace, script: hb_script_t, run: Int, into m: inout Measures
     ) {

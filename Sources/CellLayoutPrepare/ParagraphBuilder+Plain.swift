@@ -13,7 +13,7 @@ extension ParagraphBuilder {
     /// with plain tables of its own font that shape the script plain: each run's part is a
     /// piece of its own, kerned with the next part only when both are in the same font (as
     /// `kerning(between:)` does), and each run's `kern` is added to its clusters.
-    package func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
+    func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
                         into segments: PackedSegmentBuffer) -> PreparedParagraph? {
         let length = range.count
         let parts = RunParts(runs: runs, range: range)
@@ -87,7 +87,7 @@ extension ParagraphBuilder {
     /// neighbouring plain words make one piece; else it starts a run of its own. `run` is
     /// the attribute run (0 in a plain text): pieces of different runs stay apart, to be
     /// drawn each with its attributes.
-    package func appendPlain(
+    func appendPlain(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
         script: hb_script_t, run: Int, into m: inout Measures
     ) {
@@ -125,7 +125,7 @@ extension ParagraphBuilder {
     /// code unit per cluster) as HarfBuzz shapes them: the .notdef glyph at its advance,
     /// unkerned. A piece that follows a .notdef run of the same font, script and attribute
     /// run extends it, so a line of CJK text the fonts lack is one piece.
-    package func appendNotdef(
+    func appendNotdef(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
         advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
     ) {

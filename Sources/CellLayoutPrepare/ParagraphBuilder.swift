@@ -42,7 +42,7 @@ package struct ParagraphBuilder {
         return (paragraphs, segments)
     }
 
-    package static func isHardBreak(_ unit: UInt16) -> Bool {
+    static func isHardBreak(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
         default: false
@@ -313,7 +313,7 @@ package struct ParagraphBuilder {
         /// The glyph per cluster of runs measured from tables (made with the first).
         package var plainGlyphs: Scratch<UInt16>?
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
-        package var hasGlyph: Scratch<Bool>?
+        var hasGlyph: Scratch<Bool>?
         package var pieces: [ShapedPiece] = []
         /// The advances past Int32 (`PreparedParagraph.wideAdvances`).
         package var wide: [Int: Int64] = [:]
@@ -333,7 +333,7 @@ package struct ParagraphBuilder {
 
         /// Sets cluster `c`'s advance: in `advances` when Int32 holds it, else in `wide`.
         @inline(__always)
-        package mutating func setAdvance(_ c: Int, _ value: Int64) {
+        mutating func setAdvance(_ c: Int, _ value: Int64) {
             if let narrow = Int32(exactly: value), narrow != PreparedParagraph.wideAdvance {
                 advances[c] = narrow
                 if !wide.isEmpty { wide[c] = nil }
@@ -535,7 +535,7 @@ package struct ParagraphBuilder {
     /// included (none when ICU fails), gathered a block at a time: memory in proportion
     /// to the breaks, not to the text. A block holds 4,096 breaks, or one more than a short
     /// paragraph can have (a 16 KB block zeroed per row was 3 % of preparing Latin text).
-    package static func lineBreaks(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
+    static func lineBreaks(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
         let block = Int32(min(4096, length + 1))
         var breaks: [Int32] = []
         var from: Int32 = 0
@@ -598,7 +598,7 @@ package struct ParagraphBuilder {
     /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
     /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
     @inline(__always)
-    package static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+    static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
         default: false

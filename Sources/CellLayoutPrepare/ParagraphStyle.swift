@@ -46,7 +46,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Whether every line of every paragraph has the same width limit and no spacing
     /// besides `lineSpacing` is added: what the quickest re-fit needs to know.
     @inlinable
-    package var hasUniformLines: Bool {
+    var hasUniformLines: Bool {
         firstLineHeadIndent == headIndent && paragraphSpacing == 0 && paragraphSpacingBefore == 0
     }
 

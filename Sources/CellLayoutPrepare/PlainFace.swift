@@ -31,7 +31,7 @@ package final class PlainFace: @unchecked Sendable {
     /// nominal advance, one per character, unkerned: no lookup of the face's (of any
     /// feature) can act on a run of .notdef glyphs, and there is no legacy kern table.
     /// `PlainShaping.drawsAsNotdef(_:)` says which characters HarfBuzz leaves so.
-    package let notdefIsPlain: Bool
+    let notdefIsPlain: Bool
     /// Each plain unit's row in the kerning table (from `PlainShaping.first`).
     private let rows: [UInt16]
     private let rowCount: Int
@@ -93,7 +93,7 @@ package final class PlainFace: @unchecked Sendable {
     }
 
     /// The tables of `face`, or nil when it has no plain characters.
-    package static func analyse(_ face: FontFace) -> PlainFace? {
+    static func analyse(_ face: FontFace) -> PlainFace? {
         guard let (glyphs, scripts) = try? plainGlyphs(face), glyphs.contains(where: { $0 != 0 }) else { return nil }
         return PlainFace(glyphs: glyphs, scripts: scripts, notdefIsPlain: (try? notdefIsPlain(face)) ?? false,
                          unscaled: face.unscaled)

@@ -149,7 +149,7 @@ package final class PlainShaping: Sendable {
 
     /// Whether a piece in `script` (a resolved script) is shaped by HarfBuzz's default
     /// shaper or its Hangul shaper, which leave .notdef glyphs of `drawsAsNotdef` alone.
-    package static func shapesNotdef(_ script: hb_script_t) -> Bool {
+    static func shapesNotdef(_ script: hb_script_t) -> Bool {
         switch script {
         case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_HANGUL,
              HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_COMMON: true
@@ -196,7 +196,7 @@ package final class PlainShaping: Sendable {
     /// Whether `unit` is one of the characters of `drawsAsNotdef` (CJK letters and
     /// punctuation, `notdefCandidates`), whichever font draws it.
     @inline(__always)
-    package static func isNotdefCandidate(_ unit: UInt16) -> Bool {
+    static func isNotdefCandidate(_ unit: UInt16) -> Bool {
         unit >= 0x2E80 && notdefCandidates[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
 
@@ -208,7 +208,7 @@ package final class PlainShaping: Sendable {
 
     /// Whether text of `script` (a resolved script) may be shaped plain in this font.
     @inline(__always)
-    package func shapesPlain(_ script: hb_script_t) -> Bool {
+    func shapesPlain(_ script: hb_script_t) -> Bool {
         let bit: PlainShaping.ScriptClass? = switch script {
         case HB_SCRIPT_LATIN: .latin
         case HB_SCRIPT_COMMON: .common

@@ -17,7 +17,7 @@ import Synchronization
 /// text's carving and retain move a cache line between them).
 package final class SegmentArena: Sendable {
     /// Segments per shared chunk (8 bytes each: 64 KB).
-    package static let chunkCapacity = 8192
+    static let chunkCapacity = 8192
 
     /// One lane: its own lock and current chunk (a separate object, so lanes do not share
     /// a cache line).

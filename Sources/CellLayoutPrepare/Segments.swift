@@ -43,7 +43,7 @@ package struct PackedSegment: SegmentWidths, Sendable {
     /// Whether this is the mark of a segment whose widths do not fit in 32 bits: they are
     /// the two entries after it (`Segment(wide:trailing:)`).
     @inlinable
-    package var isWide: Bool { packedWidth == Int32.min + 2 }
+    var isWide: Bool { packedWidth == Int32.min + 2 }
     /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
     @inlinable
     package var metricsIndex: Int { Int(packedTrailing) }

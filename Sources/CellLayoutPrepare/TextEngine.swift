@@ -35,7 +35,7 @@ public final class TextEngine: Sendable {
     }
 
     /// What the engine learns once about each font face.
-    package let faceAnalyses = FaceAnalyses()
+    let faceAnalyses = FaceAnalyses()
     /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped
     /// by HarfBuzz; the two agree exactly, which tests check with this off.
     package let usesPlainShaping: Bool

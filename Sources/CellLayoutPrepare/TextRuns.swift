@@ -9,7 +9,7 @@ package struct RunTable {
     /// Each run's font.
     package let fonts: [Font]
     /// Each run's plain shaping tables (nil: every piece of it is shaped).
-    package let plains: [PlainShaping?]
+    let plains: [PlainShaping?]
     /// Each run's `kern` in layout units, added to each of its clusters' advances.
     package let kerns: [Int32]
 

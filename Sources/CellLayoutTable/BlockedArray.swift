@@ -16,7 +16,7 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
     ExpressibleByArrayLiteral
 {
     /// The block length rows are stored in unless a caller asks for another.
-    package static var defaultBlockSize: Int { 1024 }
+    static var defaultBlockSize: Int { 1024 }
 
     /// The target block length: blocks hold `blockSize / 2 ... 2 * blockSize` elements.
     package let blockSize: Int
@@ -108,7 +108,7 @@ public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, 
 
     /// `replaceSubrange`, saying which blocks it replaced (for ``OffsetIndex``'s sums).
     @discardableResult
-    package mutating func replaceElements<C: Collection>(_ range: Range<Int>, with elements: C) -> BlockChange
+    mutating func replaceElements<C: Collection>(_ range: Range<Int>, with elements: C) -> BlockChange
     where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range \(range) out of 0..<\(endIndex)")
         if range.isEmpty && elements.isEmpty { return BlockChange(replaced: 0..<0, count: 0) }

@@ -28,7 +28,7 @@ public struct RowLayouts: RandomAccessCollection, Sendable {
     package let cells: BlockedArray<CellSpec>
     /// Where each row's custom subviews autoresize from; nil when every row starts from
     /// the initial 320 × 44 bounds.
-    package let subviewStates: BlockedArray<SubviewState?>?
+    let subviewStates: BlockedArray<SubviewState?>?
     /// Lays out the rows.
     package let layouter: CellLayouter
     /// The cells' width.

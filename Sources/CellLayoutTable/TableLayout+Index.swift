@@ -3,11 +3,11 @@ import CellLayoutCore
 /// The item index: every section's items (header, rows, footer) in one `OffsetIndex`,
 /// and `sectionStarts` mapping sections to their first item.
 extension TableLayout {
-    package func shiftSections(after section: Int, by count: Int) {
+    func shiftSections(after section: Int, by count: Int) {
         for s in (section + 1)..<sectionStarts.count { sectionStarts[s] += count }
     }
 
-    package func sectionIndex(ofItem item: Int) -> Int {
+    func sectionIndex(ofItem item: Int) -> Int {
         Bisection.lastStart(in: sectionStarts[..<sectionStates.count], notAfter: item)
     }
 

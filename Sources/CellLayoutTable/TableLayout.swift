@@ -29,7 +29,7 @@ public final class TableLayout {
     public private(set) var layouter: CellLayouter
 
     /// Each section's header and footer, and where its rows' custom subviews autoresize from.
-    package var sectionStates: [SectionState] = []
+    var sectionStates: [SectionState] = []
     /// Heights of the items in table order: per section its header, its rows, its footer.
     package var offsets = OffsetIndex()
     /// The item index of each section's header, and one past the last item.
@@ -43,7 +43,7 @@ public final class TableLayout {
         package var footer: HeaderLayout
         /// Per row, the custom subviews' state it was laid out from (nil: the initial
         /// 320 × 44 bounds); nil while every row's is.
-        package var subviewStates: BlockedArray<SubviewState?>?
+        var subviewStates: BlockedArray<SubviewState?>?
     }
 
     /// Lays out `spec`.
@@ -177,7 +177,7 @@ public final class TableLayout {
 
     /// `section`'s header or footer: by its list content configuration when it has one,
     /// else by its text.
-    package func sectionHeader(_ spec: SectionSpec, isHeader: Bool, section: Int) throws -> HeaderLayout {
+    func sectionHeader(_ spec: SectionSpec, isHeader: Bool, section: Int) throws -> HeaderLayout {
         if let configuration = isHeader ? spec.headerContent : spec.footerContent {
             let cell = cellFrameX
             return try layouter.header(configuration, isHeader: isHeader, grouped: self.spec.style != .plain, cellX: cell.x,
@@ -189,7 +189,7 @@ public final class TableLayout {
 
     /// Section `section`'s header or footer, sized by `CellLayouter.header(_:attributes:kind:section:grouped:cellX:cellWidth:direction:)`.
 
-    package func headerLayout(_ text: String?, _ attributes: LabelText?, isHeader: Bool, section: Int) throws -> HeaderLayout {
+    func headerLayout(_ text: String?, _ attributes: LabelText?, isHeader: Bool, section: Int) throws -> HeaderLayout {
         let cell = cellFrameX
         return try layouter.header(text, attributes: attributes, kind: isHeader ? .header : .footer, section: section,
                                    grouped: spec.style != .plain, cellX: cell.x, cellWidth: cell.width,
