@@ -237,9 +237,10 @@ package struct ParagraphBuilder {
             let leftCluster = Int(unitToCluster[boundary - 1])
             let leftStart = Int(clusterStarts[leftCluster]) - range.lowerBound
             let rightEnd = Int(clusterStarts[leftCluster + 2]) - range.lowerBound
-            let kern = kerning(between: measures.pieces[i - 1], measures.pieces[i], base: base,
-                               leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd,
-                               glyphs: measures.plainGlyphs, clusters: leftCluster)
+            let kern = measures.pieces.withUnsafeBufferPointer { pieces in
+                kerning(between: pieces, i - 1, base: base, leftCluster: leftStart..<boundary,
+                        rightCluster: boundary..<rightEnd, glyphs: measures.plainGlyphs, clusters: leftCluster)
+            }
             measures.kerns[leftCluster] = kern
             measures.add(kern, to: leftCluster)
             measures.pieces[i - 1].kernAfter = kern
@@ -387,7 +388,7 @@ package struct ParagraphBuilder {
         } else {
             measures.pieces.append(shapePiece(
                 base, units, clusters: clusters, font: piece.font, script: piece.script, level: piece.level,
-                offset: offset, unitToCluster: unitToCluster, into: &measures).inRun(piece.run))
+                run: piece.run, offset: offset, unitToCluster: unitToCluster, into: &measures))
         }
     }
 
@@ -426,7 +427,7 @@ package struct ParagraphBuilder {
     /// ligature) has its advance shared equally among them, as Pango and CoreText do.
     private func shapePiece(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
-        font: Font, script: hb_script_t, level: UInt8, offset: Int,
+        font: Font, script: hb_script_t, level: UInt8, run: Int, offset: Int,
         unitToCluster: Scratch<Int32>, into m: inout Measures
     ) -> ShapedPiece {
         let hasGlyph = m.hasGlyph ?? Scratch(count: m.clusterCount)
@@ -465,7 +466,7 @@ package struct ParagraphBuilder {
         }
         return ShapedPiece(
             shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
-            utf16End: offset + units.upperBound, level: level)
+            utf16End: offset + units.upperBound, level: level, run: run)
     }
 
     /// The kerning HarfBuzz applies between the last cluster of `left` and the first of
@@ -477,20 +478,25 @@ package struct ParagraphBuilder {
     /// Between two runs of ideographs (`glyphs`, the tables' glyphs, holds both clusters',
     /// `clusters` being the left one's index), the two glyphs' nominal advances are their
     /// widths alone.
-    private func kerning(between left: ShapedPiece, _ right: ShapedPiece, base: UnsafePointer<UInt16>,
+    /// The two pieces are `pieces[i]` and `pieces[i + 1]`, read in place: an array element
+    /// passed as an argument is copied, which retains its text and its font.
+    private func kerning(between pieces: UnsafeBufferPointer<ShapedPiece>, _ i: Int, base: UnsafePointer<UInt16>,
                          leftCluster: Range<Int>, rightCluster: Range<Int>, glyphs: Scratch<UInt16>?,
                          clusters c: Int) -> Int32 {
-        guard left.font === right.font, left.script == right.script, left.level == right.level else { return 0 }
+        let left = pieces.baseAddress! + i, right = left + 1
+        guard ObjectIdentifier(left.pointee.font) == ObjectIdentifier(right.pointee.font),
+              left.pointee.script == right.pointee.script, left.pointee.level == right.pointee.level else { return 0 }
         var nominal: Int64?
-        if left.shaped == nil, right.shaped == nil, leftCluster.count == 1, rightCluster.count == 1,
+        if left.pointee.shaped == nil, right.pointee.shaped == nil, leftCluster.count == 1, rightCluster.count == 1,
            PlainShaping.isNotdefCandidate(base[leftCluster.lowerBound]),
            PlainShaping.isNotdefCandidate(base[rightCluster.lowerBound]),
            let glyphs, glyphs[c] != 0, glyphs[c + 1] != 0 {
-            nominal = Int64(hb_font_get_glyph_h_advance(left.font.hbFont, hb_codepoint_t(glyphs[c])))
-                + Int64(hb_font_get_glyph_h_advance(left.font.hbFont, hb_codepoint_t(glyphs[c + 1])))
+            let hbFont = left.pointee.font.hbFont
+            nominal = Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c])))
+                + Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c + 1])))
         }
-        return kerning(in: left.font, script: left.script, level: left.level, base: base, leftCluster: leftCluster,
-                       rightCluster: rightCluster, nominal: nominal)
+        return kerning(in: left.pointee.font, script: left.pointee.script, level: left.pointee.level, base: base,
+                       leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal)
     }
 
     /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
