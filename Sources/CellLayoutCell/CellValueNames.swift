@@ -15,6 +15,15 @@ extension Accessory: NamedChoice {
     /// `UITableViewCell.AccessoryType.checkmark` and `UITableViewCellAccessoryCheckmark`.
     public static var namePrefixes: [String] { ["UITableViewCell.AccessoryType", "UITableViewCellAccessory"] }
 
+    /// The accessory type `spelling` names (see `NamedChoice`), or nil; the format's names
+    /// by a table, as a row's accessory is looked up on every row of a stream.
+    public init?(named spelling: String) {
+        guard let value = Self.byName[spelling] ?? Self.value(folding: spelling) else { return nil }
+        self = value
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: namedValues.map { ($0.name, $0) })
+
     /// The type's name as UIKit spells its case; `view` for a custom view.
     public var name: String {
         switch self {
@@ -49,6 +58,14 @@ extension AutoresizingMask: NamedChoice {
 
     /// `UIView.AutoresizingMask.flexibleWidth` and `UIViewAutoresizingFlexibleWidth`.
     public static var namePrefixes: [String] { ["UIView.AutoresizingMask", "UIViewAutoresizing"] }
+
+    /// The flag `spelling` names (see `NamedChoice`), or nil; the format's names by a table.
+    public init?(named spelling: String) {
+        guard let value = Self.byName[spelling] ?? Self.value(folding: spelling) else { return nil }
+        self = value
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: namedValues.map { ($0.name, $0) })
 
     /// The flag's name as UIKit spells its Swift member; a mask of several flags (or none)
     /// has no name and gives its bits in braces (`{2, 16}`).

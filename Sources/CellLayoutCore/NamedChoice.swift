@@ -20,6 +20,8 @@ public protocol NamedChoice: Sendable {
     /// prefix: the Swift case (`byTruncatingTail` for `tail`), an older SDK's constant
     /// (`tailTruncation`, `UILineBreakModeTailTruncation`'s end), the class of a view kind.
     var aliases: [String] { get }
+    /// The value `spelling` names (see ``NamedChoice``), or nil.
+    init?(named spelling: String)
 }
 
 extension NamedChoice {
@@ -36,11 +38,18 @@ extension NamedChoice {
             self = value
             return
         }
-        let key = Self.key(spelling)
-        guard let value = Self.namedValues.first(where: { value in
-            value.name.lowercased() == key || value.aliases.contains { $0.lowercased() == key }
-        }) else { return nil }
+        guard let value = Self.value(folding: spelling) else { return nil }
         self = value
+    }
+
+    /// The value `spelling` names once folded (a trailing `()`, a prefix, a leading dot and
+    /// case; see ``NamedChoice``), or nil: what `init?(named:)` falls back to after its
+    /// exact lookup of the format's name.
+    public static func value(folding spelling: String) -> Self? {
+        let key = key(spelling)
+        return namedValues.first { value in
+            value.name.lowercased() == key || value.aliases.contains { $0.lowercased() == key }
+        }
     }
 
     /// The format's names of every value, in ``namedValues``' order.
@@ -82,4 +91,16 @@ extension NamedChoice where Self: CaseIterable {
 extension NamedChoice where Self: RawRepresentable, Self.RawValue == String {
     /// The raw value.
     public var name: String { rawValue }
+
+    /// The value `spelling` names (see ``NamedChoice``), or nil: the format's own spelling
+    /// through `init(rawValue:)`, as nearly every input writes it, without building the list
+    /// of values (a row's values are looked up on every row of a stream).
+    public init?(named spelling: String) {
+        if let value = Self(rawValue: spelling) {
+            self = value
+            return
+        }
+        guard let value = Self.value(folding: spelling) else { return nil }
+        self = value
+    }
 }
