@@ -217,4 +217,74 @@ import Testing
         #expect(result.stdout.replacingOccurrences(of: "\n", with: " ").contains("Sources/CellLayout/CellLayout.docc/JSONFormat.md"))
         #expect(!result.stdout.contains("SPEC.md"))
     }
+
+    // MARK: Values
+
+    /// The value column of each `<!-- keys: NAME -->` table: NAME → key → the cell.
+    static func valueCells(_ text: String) -> [String: [String: String]] {
+        var tables: [String: [String: String]] = [:]
+        let lines = text.components(separatedBy: "\n")
+        for (i, line) in lines.enumerated() {
+            guard let name = line.firstMatch(of: /^<!-- keys: (\w+) -->$/)?.1 else { continue }
+            for row in lines[(i + 3)...].prefix(while: { $0.hasPrefix("|") }) {
+                let cells = row.split(separator: "|", omittingEmptySubsequences: true).map(String.init)
+                guard cells.count > 1, let key = cells[0].firstMatch(of: /`([^`]+)`/)?.1 else { continue }
+                tables[String(name), default: [:]][String(key)] = cells[1]
+            }
+        }
+        return tables
+    }
+
+    /// The names a value cell lists: its backquoted words before any parenthesis
+    /// (`plain`, `grouped`, `insetGrouped` (`ios13` or later) → plain, grouped, insetGrouped).
+    static func listedValues(_ cell: String) -> [String] {
+        let head = cell.split(separator: "(", maxSplits: 1).first.map(String.init) ?? cell
+        return head.matches(of: /`([A-Za-z][A-Za-z0-9]*)`/).map { String($0.1) }
+    }
+
+    /// Keys whose values are names: the table, the key, and a document with `%` where the
+    /// value goes.
+    static let valueProbes: [(name: String, key: String, document: String)] = [
+        ("TABLE", "style", #"{"width": 375, "rows": [], "style": %}"#),
+        ("TABLE", "platform", #"{"width": 375, "rows": [], "platform": %}"#),
+        ("TABLE", "semanticContentAttribute", #"{"width": 375, "rows": [], "semanticContentAttribute": %}"#),
+        ("ROW", "style", #"{"width": 375, "rows": [{"text": "a", "style": %}]}"#),
+        ("ROW", "lineBreakMode", #"{"width": 375, "rows": [{"text": "a", "lineBreakMode": %}]}"#),
+        ("ROW", "accessory", #"{"width": 375, "rows": [{"accessory": %}]}"#),
+        ("EDITING", "control", #"{"width": 375, "rows": [{"editing": {"control": %}}]}"#),
+        ("SWIPEACTION", "style", #"{"width": 375, "rows": [{"swipeActions": [{"title": "A", "style": %}]}]}"#),
+        ("VIEW", "autoresizing", #"{"width": 375, "rows": [{"subviews": [{"kind": "switch", "autoresizing": [%]}]}]}"#),
+        ("FONT", "weight", #"{"width": 375, "rows": [{"text": "a", "font": {"weight": %}}]}"#),
+        ("PARAGRAPH", "alignment", #"{"width": 375, "rows": [{"text": "a", "paragraph": {"alignment": %}}]}"#),
+        ("CONTENT", "configuration", #"{"width": 375, "rows": [{"content": {"configuration": %}}]}"#),
+        ("TEXTPROPERTIES", "lineBreakMode",
+         #"{"width": 375, "rows": [{"content": {"configuration": "cell", "textProperties": {"lineBreakMode": %}}}]}"#),
+    ]
+
+    /// Every value a table lists decodes where it goes, and every value the decoder names
+    /// in its error for an unknown one is listed.
+    @Test(arguments: valueProbes.map { "\($0.name) \($0.key) \($0.document)" })
+    func everyListedValueDecodesAndNoneIsMissing(_ probe: String) throws {
+        let parts = probe.split(separator: " ", maxSplits: 2).map(String.init)
+        let (name, key, document) = (parts[0], parts[1], parts[2])
+        let cell = try #require(Self.valueCells(try Self.article("JSONFormat.md"))[name]?[key], "\(name).\(key) is not in its table")
+        let listed = Self.listedValues(cell)
+        #expect(!listed.isEmpty, "\(name).\(key): no values listed in \(cell)")
+        let decoder = TableDecoder(fonts: TestFonts.library)
+        for value in listed {
+            #expect(throws: Never.self, "\(name).\(key): \"\(value)\"") {
+                try decoder.decode(try JSONParser.parse(document.replacingOccurrences(of: "%", with: "\"\(value)\"")))
+            }
+        }
+        do {
+            _ = try decoder.decode(try JSONParser.parse(document.replacingOccurrences(of: "%", with: #""qqqqqqqqqq""#)))
+            Issue.record("\(name).\(key): an unknown value was taken")
+        } catch {
+            let known = try #require("\(error)".firstMatch(of: /expected one of ([^)]*)\)/)?.1, "\(error)")
+            // (Plain names: the accessory's list ends "or {"view": …}".)
+            let names = known.components(separatedBy: ", ").filter { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }
+            let missing = Set(names).subtracting(listed)
+            #expect(missing.isEmpty, "\(name).\(key): the decoder takes \(missing.sorted()), which the table does not list")
+        }
+    }
 }
