@@ -31,14 +31,15 @@ struct ConfiguredContent {
 extension CellLayouter {
     /// `content` laid out in a content view `contentWidth` wide. Horizontally the cell's own
     /// margins win where larger than the configuration's (the content view preserves its
-    /// superview's margins on that axis); an accessory holds the trailing one, so beside it
-    /// the configuration's trailing margin stands alone.
-    func configured(_ content: ContentConfiguration, contentWidth: Double, besideAccessory: Bool,
+    /// superview's margins on that axis); an accessory holds the cell's margin on its side,
+    /// so beside it the configuration's margin stands alone.
+    func configured(_ content: ContentConfiguration, contentWidth: Double,
+                    besideAccessory: (leading: Bool, trailing: Bool),
                     category: ContentSizeCategory, rightToLeft: Bool) throws -> ConfiguredContent {
         let m = metrics
         let margins = content.directionalLayoutMargins
-        let leading = max(margins.leading, m.leadingMargin)
-        let trailing = besideAccessory ? margins.trailing : max(margins.trailing, m.trailingMargin)
+        let leading = besideAccessory.leading ? margins.leading : max(margins.leading, m.leadingMargin)
+        let trailing = besideAccessory.trailing ? margins.trailing : max(margins.trailing, m.trailingMargin)
         var x = leading
         var image: CGRect?
         var imageHeight = 0.0

@@ -83,8 +83,12 @@ public struct CellLayouter: Sendable {
         // The safe area's insets at this row's leading and trailing edges (mirrored below).
         let safe = safeArea.edges(rightToLeft ? .rightToLeft : .leftToRight)
         let control = cell.editing.control != .none ? m.editingControlWidth : 0
-        let leading = safe.leading + control
-        let trailing = safe.trailing
+        let category = cell.contentSizeCategory ?? m.contentSizeCategory
+        // A list cell's accessories (iOS 14) decide the content view's edges instead.
+        let list = cell.accessories.isEmpty ? nil
+            : try listAccessories(cell, width: width, safe: safe, category: category)
+        let leading = list?.contentMinX ?? safe.leading + control
+        let trailing = list.map { width - $0.contentMaxX } ?? safe.trailing
             + (cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
         let contentWidth = max(0, width - leading - trailing)
 
@@ -93,8 +97,9 @@ public struct CellLayouter: Sendable {
         var labels: [LabelLayout]
         var required: Double
         let configured = try cell.content.map { content in
-            try self.configured(content, contentWidth: contentWidth, besideAccessory: trailing > safe.trailing,
-                                category: cell.contentSizeCategory ?? m.contentSizeCategory, rightToLeft: rightToLeft)
+            try self.configured(content, contentWidth: contentWidth,
+                                besideAccessory: (leading: leading > safe.leading, trailing: trailing > safe.trailing),
+                                category: category, rightToLeft: rightToLeft)
         }
         if let configured {
             labels = configured.labels
@@ -199,6 +204,7 @@ public struct CellLayouter: Sendable {
             buttonTitles: buttonTitles,
             swipeTitles: swipe,
             accessoryTexts: accessoryTexts,
+            accessories: list?.placed(contentHeight: contentHeight, metrics: m) ?? [],
             subviewState: SubviewState(contentSize: contentSize, frames: frames))
         row.ignoredSettings = try ignoredSettings(cell, height: rowHeight)
         if cell.swipeOpen { row.openSwipe() }

@@ -200,6 +200,16 @@ public struct CellSpec: Hashable, Sendable {
     public var content: ContentConfiguration? {
         get { extrasBox?.extras.content } set { extras.content = newValue }
     }
+    /// The list cell's accessories (`UICollectionViewListCell.accessories`, iOS 14), laid
+    /// out instead of `accessory` and the editing controls; a row with `content` only.
+    public var accessories: [CellAccessory] {
+        get { extrasBox?.extras.accessories ?? [] } set { extras.accessories = newValue }
+    }
+    /// Whether the cell is in editing mode: a list cell's editing state, which decides the
+    /// `accessories` shown, or a standard cell showing editing controls (`editing`).
+    public var isEditing: Bool {
+        get { extrasBox?.extras.isEditing ?? false || editing.isEditing } set { extras.isEditing = newValue }
+    }
     /// Whether the cell lays out right to left (`UIView.semanticContentAttribute`);
     /// `.unspecified` follows the table.
     public var semanticContentAttribute: SemanticContentAttribute {
@@ -238,6 +248,8 @@ public struct CellSpec: Hashable, Sendable {
         var additionalHeight = 0.0
         var subviews: [ViewSpec] = []
         var content: ContentConfiguration?
+        var accessories: [CellAccessory] = []
+        var isEditing = false
     }
 
     /// `Extras` behind one reference: immutable (a setter makes a new box), so copies of a

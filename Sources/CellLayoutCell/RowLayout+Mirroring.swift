@@ -21,6 +21,13 @@ extension RowLayout {
         for i in row.accessoryTexts.indices {
             row.accessoryTexts[i].frame = flip(row.accessoryTexts[i].frame, in: cellWidth)
         }
+        row.accessories = accessories.map { accessory in
+            var accessory = accessory
+            accessory.frame = flip(accessory.frame, in: cellWidth)
+            accessory.text?.frame = accessory.frame
+            accessory.text?.alignsRight.toggle()
+            return accessory
+        }
         row.editingControl = editingControl.map { flip($0, in: cellWidth) }
         row.reorderControl = reorderControl.map { flip($0, in: cellWidth) }
         row.swipeActions = swipeActions.map { flip($0, in: cellWidth) }

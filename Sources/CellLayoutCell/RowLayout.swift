@@ -36,6 +36,9 @@ public struct RowLayout: Sendable {
     public var accessoryText: LabelLayout? { accessoryTexts.first }
     /// `accessoryText`, kept in an array so that rows without one stay small.
     var accessoryTexts: [LabelLayout]
+    /// A list cell's accessories (`CellSpec.accessories`) as shown: leading group first,
+    /// each group from the cell's edge inward; empty for a standard cell.
+    public var accessories: [AccessoryLayout] = []
     /// The custom subviews' state for the next width change (their autoresizing history).
     public var subviewState: SubviewState
     /// How far a swiped-open row's content, accessory and controls moved toward the
@@ -92,6 +95,10 @@ extension RowLayout {
         editingControl?.origin.x -= offset
         reorderControl?.origin.x -= offset
         for i in accessoryTexts.indices { accessoryTexts[i].frame.origin.x -= offset }
+        for i in accessories.indices {
+            accessories[i].frame.origin.x -= offset
+            accessories[i].text?.frame.origin.x -= offset
+        }
     }
 
     /// The part of a swiped-open row's content view still on screen, in cell coordinates:

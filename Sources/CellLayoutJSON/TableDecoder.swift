@@ -181,7 +181,7 @@ public struct TableDecoder: Sendable {
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
-            "language", "contentSizeCategory", "content",
+            "language", "contentSizeCategory", "content", "accessories",
         ])
         var cell = CellSpec()
         if let content = m["content"] {
@@ -192,6 +192,19 @@ public struct TableDecoder: Sendable {
                 if let node = m[key] {
                     throw node.error("a row with \"content\" takes its texts and image from the configuration, not from \"\(key)\"")
                 }
+            }
+        }
+        if let accessories = m["accessories"] {
+            guard cell.content != nil else {
+                throw accessories.error("\"accessories\" are a list cell's (UICellAccessory): the row needs \"content\"")
+            }
+            cell.accessories = try self.accessories(accessories, metrics)
+            if let legacy = m["accessory"] { throw legacy.error("a row with \"accessories\" has no \"accessory\"") }
+            if let editing = m["editing"] {
+                guard case .bool = editing.value else {
+                    throw editing.error("a list cell's editing controls are accessories (delete, insert, reorder): \"editing\" is true or false here")
+                }
+                cell.isEditing = try editing.bool()
             }
         }
         if let category = m["contentSizeCategory"] { cell.contentSizeCategory = try TextDecoder.contentSizeCategory(category) }
@@ -208,7 +221,7 @@ public struct TableDecoder: Sendable {
         if let mode = m["lineBreakMode"] { cell.lineBreakMode = try mode.choice("line break mode") }
         if let image = m["image"] { (cell.image, cell.imageBitmap) = try self.image(image) }
         if let accessory = m["accessory"] { cell.accessory = try self.accessory(accessory, metrics) }
-        if let editing = m["editing"] {
+        if let editing = m["editing"], cell.accessories.isEmpty {
             let e = try editing.members(known: ["control", "reorder"])
             if let control = e["control"] { cell.editing.control = try control.choice("editing control") }
             if let reorder = e["reorder"] { cell.editing.reorder = try reorder.bool() }
@@ -261,7 +274,7 @@ public struct TableDecoder: Sendable {
 
     /// One VIEW, named `defaultID` when it has no `"id"` (an accessory view "accessoryView",
     /// a subview by its place, "subviews[2]").
-    private func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String) throws(InputError) -> ViewSpec {
+    func view(_ node: JSONNode, _ metrics: TableMetrics, defaultID: String) throws(InputError) -> ViewSpec {
         let m = try node.members(known: [
             "id", "kind", "text", "paragraph", "font", "numberOfLines", "size", "frame", "center", "autoresizing", "on",
         ])
@@ -413,7 +426,7 @@ public struct TableDecoder: Sendable {
     /// and so its text style when it has one (it then follows the content size category, as
     /// `UIFont.boldSystemFont(ofSize: label.font.pointSize)` does); family and weight
     /// default to the system font's, regular.
-    private func font(_ node: JSONNode, replacing replaced: FontSpec) throws(InputError) -> FontSpec {
+    func font(_ node: JSONNode, replacing replaced: FontSpec) throws(InputError) -> FontSpec {
         var base = FontSpec(size: replaced.size)
         base.textStyle = replaced.textStyle
         base.relativeTo = replaced.relativeTo

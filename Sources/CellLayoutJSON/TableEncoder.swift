@@ -115,7 +115,8 @@ public enum TableEncoder {
         writer.raw("}")
     }
 
-    /// A row's members after its id and y — `"height":…,"contentView":[…],…,"lines":{…}`,
+    /// A row's members after its id and y — `"height":…,"contentView":[…],…,"lines":{…}`
+    /// (a list cell's `"accessories":[{"kind","id"?,"frame"},…]` after its frames),
     /// without braces — so that a stream can encode rows in parallel and add the running y
     /// in order. With the cell's width, a swiped-open row gets `"visibleContent"` after its
     /// `"swipeActions"`: the part of its moved content view inside the cell
@@ -131,6 +132,22 @@ public enum TableEncoder {
         for (key, frame) in frames {
             writer.raw(",\"\(key)\":")
             self.frame(frame, into: &writer)
+        }
+        if !row.accessories.isEmpty {
+            // A list cell's accessories, only on rows that have them (so other rows' output is unchanged).
+            writer.raw(",\"accessories\":[")
+            for (i, accessory) in row.accessories.enumerated() {
+                writer.raw(i > 0 ? ",{\"kind\":" : "{\"kind\":")
+                writer.write(accessory.kind.rawValue)
+                if let id = accessory.id {
+                    writer.raw(",\"id\":")
+                    writer.write(id)
+                }
+                writer.raw(",\"frame\":")
+                frame(accessory.frame, into: &writer)
+                writer.raw("}")
+            }
+            writer.raw("]")
         }
         writer.raw(",\"swipeActions\":")
         if row.swipeActions.isEmpty {

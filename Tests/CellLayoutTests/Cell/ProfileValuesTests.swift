@@ -10,8 +10,8 @@ import Testing
     /// The ledger's metrics the library does not model yet; each needs its Swift value before
     /// it leaves this list.
     static let documentedOnly: Set<String> = [
-        "contentAccessoryPadding", "interAccessoryPadding", "editingContentPadding", "textTrailingGapBeforeAccessory",
-        "valueCellFallback", "symbolImageReservedWidth",
+        "contentAccessoryPadding", "editingContentPadding", "textTrailingGapBeforeAccessory",
+        "valueCellFallback", "symbolImageReservedWidth", "accessoryOuterMargin", "accessoryContentGap",
     ]
 
     @Test(arguments: PlatformProfile.allCases)
@@ -128,6 +128,31 @@ import Testing
                 #expect(subtitle.secondaryTextProperties.font == cell.secondaryTextProperties.font)
                 return .string(font(cell.textProperties.font) + " / " + font(cell.secondaryTextProperties.font)
                                + "; valueCell " + font(value.textProperties.font) + " / " + font(value.secondaryTextProperties.font))
+            }
+        case "interAccessoryPadding", "accessoryStandardWidth", "listChevronSize", "listCheckmarkSize",
+             "listEditControlSize", "listReorderWidth", "listDetailSize", "listLabelAccessoryFont":
+            // List cell accessories (iOS 14), at 2x and the default text size, as the ledger gives them.
+            guard p.hasContentConfigurations else { return .string("n/a") }
+            var twoX = m
+            twoX.scale = 2
+            func size(_ kind: CellAccessory.Kind) -> JSONValue {
+                let s = twoX.listAccessorySize(kind, category: .large)!
+                return .string("\(Double.formatted(s.width)) × \(Double.formatted(s.height))")
+            }
+            switch name {
+            case "interAccessoryPadding":
+                return .string("\(Double.formatted(CellAccessory.trailingSpacing)) (\(Double.formatted(CellAccessory.leadingSpacing)))")
+            case "accessoryStandardWidth": return .number(m.listAccessoryStandardWidth(category: .large))
+            case "listChevronSize":
+                #expect(twoX.listAccessorySize(.outlineDisclosure, category: .large) == twoX.listAccessorySize(.disclosureIndicator, category: .large))
+                return size(.disclosureIndicator)
+            case "listCheckmarkSize": return size(.checkmark)
+            case "listEditControlSize":
+                #expect(twoX.listAccessorySize(.insert, category: .large) == twoX.listAccessorySize(.delete, category: .large))
+                return size(.delete)
+            case "listReorderWidth": return .number(twoX.listAccessorySize(.reorder, category: .large)!.width)
+            case "listDetailSize": return size(.detail)
+            default: return .string(font(CellAccessory.labelFont))
             }
         default: return nil
         }
