@@ -87,6 +87,8 @@ import Testing
         ("RUN", #"{"width": 375, "rows": [{"text": [{%}]}]}"#),
         ("PARAGRAPH", #"{"width": 375, "rows": [{"text": "a", "paragraph": {%}}]}"#),
         ("CONTENT", #"{"width": 375, "rows": [{"content": {%}}]}"#),
+        ("CELLACCESSORY", #"{"width": 375, "rows": [{"content": {"configuration": "cell"}, "accessories": [{%}]}]}"#),
+        ("VIEW", #"{"width": 375, "rows": [{"content": {"configuration": "cell"}, "accessories": [{"kind": "customView", "placement": "trailing", "view": {%}}]}]}"#),
         ("TEXTPROPERTIES", #"{"width": 375, "rows": [{"content": {"configuration": "cell", "textProperties": {%}}}]}"#),
         ("TEXTPROPERTIES", #"{"width": 375, "rows": [{"content": {"configuration": "cell", "secondaryTextProperties": {%}}}]}"#),
         ("TEXTPROPERTIES", #"{"width": 375, "sections": [{"headerContent": {"configuration": "plainHeader", "textProperties": {%}}}]}"#),
@@ -171,12 +173,13 @@ import Testing
     }
 
     /// The output tables list every key `layout` writes, for a table and a row (a swiped-open
-    /// row has the one optional key, `visibleContent`).
+    /// row has the optional `visibleContent`, a list cell with accessories `accessories`).
     @Test func outputTablesListWhatLayoutWrites() throws {
         let documented = try Self.documentedKeys()
         let output = try Tables.output(try Tables.layout(try JSONParser.parse(#"""
             {"width": 320, "sections": [{"header": "A", "rows": [
-              {"text": "a", "swipeActions": [{"title": "Delete"}], "swipeOpen": true}, {"text": "b"}]}]}
+              {"text": "a", "swipeActions": [{"title": "Delete"}], "swipeOpen": true}, {"text": "b"},
+              {"content": {"configuration": "cell", "text": "c"}, "accessories": ["disclosureIndicator"]}]}]}
             """#)))
         guard case .object(let table) = output, case .array(let sections)? = output["sections"],
               case .object(let section) = sections[0], case .array(let rows)? = sections[0]["rows"] else {
