@@ -37,6 +37,23 @@ import Testing
         #expect(s.footer.textLabel?.frame.minY == 6)
     }
 
+    @Test func plainHeaderKeepsNoMinimumHeight() throws {
+        // D3: a header or footer configuration does not enforce a minimum height
+        // (enforcesMinimumHeight is off for plainHeader, plainFooter, groupedHeader and
+        // groupedFooter, on for the cell kinds), so a plainHeader is its text and margins:
+        // semibold Subheadline 15 (SF: 15 × 2444 / 2048 = 17.9 → 18) with 4 above and below,
+        // 26, under the 22 of sectionHeaderTopPadding: 48 in all, text at 22 + 4 = 26 — where
+        // the titled header ("header": "Today"), which takes the table's 28-pt minimum (D1),
+        // is 50. A footer has no top padding: 26.
+        let s = try Self.section(#"{"headerContent": {"configuration": "plainHeader", "text": "Today"}, "footerContent": {"configuration": "plainFooter", "text": "End"}, "rows": [{"text": "a"}]}"#, style: "plain")
+        #expect(s.header.height == 48)
+        #expect(s.header.textLabel?.frame.minY == 26)
+        #expect(s.header.textLabel?.frame.height == 18)
+        #expect(s.footer.height == 26)
+        let titled = try Self.section(#"{"header": "Today", "rows": [{"text": "a"}]}"#, style: "plain")
+        #expect(titled.header.height == 50)
+    }
+
     @Test func badHeaderContentIsNamedByItsPath() throws {
         let decoder = TableDecoder(fonts: TestFonts.library)
         func error(_ section: String, platform: String = "ios15") -> String {
