@@ -1,3 +1,5 @@
+import CellLayout
+
 /// Bad input: printed as one line on stderr, exit code 1.
 ///
 /// The message starts with where the problem is — a file and line, a JSON path, an
@@ -6,5 +8,7 @@
 struct CLIError: Error, CustomStringConvertible {
     let description: String
 
-    init(_ description: String) { self.description = description }
+    /// A file name, an option's value or a quoted input in `description` cannot break the
+    /// line: control characters are written as JSON escapes (`InputError.oneLine(_:)`).
+    init(_ description: String) { self.description = InputError.oneLine(description) }
 }

@@ -41,6 +41,25 @@ import Testing
         #expect(layout.lineCount == 1 && layout.usedWidth > 0 && layout.usedWidth.isFinite)
     }
 
+    /// An error quoting a value or a name with a line break in it stays one line (SPEC.md: one
+    /// line on stderr naming where and what): the break is written as its JSON escape. Found by
+    /// the cli fuzzer (Tests/Fuzz/regressions/cli/two-line-error: an unknown cell style
+    /// holding "\n"); before, the message ran over several lines.
+    @Test func anErrorQuotingALineBreakStaysOneLine() throws {
+        let row = #"{"id": 0, "style": "defaul\nhair\u2028x\u001b"}"#
+        let result = try CLI.run(["layout", "--jsonl", "--width", "375", "--no-system-fonts"], stdin: Array((row + "\n").utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == #"<stdin>:1: style: unknown cell style "defaul\nhair\u2028x\u001B" (expected default, value1, value2, subtitle)"# + "\n")
+        // A file name with a line break, in the CLI's own messages.
+        let missing = try CLI.run(["layout", "no\nsuch.json", "--no-system-fonts"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(missing.stderr.hasPrefix(#"no\nsuch.json: "#))
+        // The library's errors: path and message alike.
+        #expect(InputError(path: "rows[0].a\tb", "x\r\u{85}y").description == #"rows[0].a\tb: x\r\u0085y"#)
+        #expect(InputError.oneLine("plain: “quoted” 😀") == "plain: “quoted” 😀")
+    }
+
     /// Rows of every example text and style, repeated: enough to be laid out on all cores.
     static func exampleRows() throws -> [JSONValue] {
         let lines = try String(contentsOf: TestFonts.packageRoot.appendingPathComponent("Examples/rows.jsonl"), encoding: .utf8)
