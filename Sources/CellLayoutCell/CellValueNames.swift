@@ -158,3 +158,18 @@ extension ContentSizeCategory: NamedChoice {
 }
 
 extension PlatformProfile: NamedChoice {}
+
+extension CellAccessory.Kind: NamedChoice {
+    /// `UICellAccessory.disclosureIndicator()` and `.disclosureIndicator()`: the factory method.
+    public static var namePrefixes: [String] { ["UICellAccessory"] }
+}
+
+extension CellAccessory.Placement: NamedChoice {
+    /// `UICellAccessory.Placement.trailing`.
+    public static var namePrefixes: [String] { ["UICellAccessory.Placement"] }
+}
+
+extension CellAccessory.DisplayedState: NamedChoice {
+    /// `UICellAccessory.DisplayedState.whenEditing` and `UICellAccessoryDisplayedStateWhenEditing`.
+    public static var namePrefixes: [String] { ["UICellAccessory.DisplayedState", "UICellAccessoryDisplayedState"] }
+}

@@ -7,7 +7,9 @@ import CellLayoutFit
 /// capitals, 17 above and 6 below its text; a grouped footer Footnote, 6 and 12; plain ones
 /// the emphasized Subheadline, 4 and 4; the prominent insetGrouped headers semibold Title3
 /// (8 above, 11 below) and Title2 (9, 10), not in capitals, 3 at the sides. Horizontally the
-/// table's margins win where larger.
+/// table's margins win where larger. A secondary text stacks 3 under the text in the text's
+/// font (Subheadline under the prominent headers), never in capitals; an image stands 16
+/// before the texts.
 public struct HeaderConfiguration: Hashable, Sendable {
     /// The configuration the header starts from.
     public enum Kind: String, CaseIterable, Sendable {
@@ -38,6 +40,17 @@ public struct HeaderConfiguration: Hashable, Sendable {
     public var uppercased: Bool
     /// `directionalLayoutMargins`.
     public var directionalLayoutMargins: ContentConfiguration.Margins
+    /// The secondary text (`secondaryText`), stacked under the text.
+    public var secondaryText: String?
+    /// The secondary text's font, lines and cutting: the text's, never in capitals (D3), or
+    /// the Subheadline style under a prominent header (D1).
+    public var secondaryTextProperties: ContentConfiguration.TextProperties
+    /// The image's size (`image`), or nil for none: before the texts, centred beside them.
+    public var image: TableMetrics.Size?
+    /// `imageToTextPadding`: 16 (D1, D3).
+    public var imageToTextPadding = 16.0
+    /// `textToSecondaryTextVerticalPadding`: 3 (D1, D3).
+    public var textToSecondaryTextVerticalPadding = 3.0
 
     /// The defaults of `kind`.
     public init(_ kind: Kind) {
@@ -61,6 +74,9 @@ public struct HeaderConfiguration: Hashable, Sendable {
             margins = .init(top: 9, leading: 3, bottom: 10, trailing: 3)
         }
         textProperties = ContentConfiguration.TextProperties(font: font)
+        let prominent = kind == .prominentInsetGroupedHeader || kind == .extraProminentInsetGroupedHeader
+        secondaryTextProperties = prominent
+            ? ContentConfiguration.TextProperties(font: FontSpec(textStyle: .subheadline)) : textProperties
         uppercased = kind == .groupedHeader
         directionalLayoutMargins = margins
     }

@@ -6,6 +6,10 @@ public struct HeaderLayout: Sendable {
     public var height: Double
     /// Its text label, in the header view's coordinates (x in table coordinates).
     public var textLabel: LabelLayout?
+    /// A configured header's secondary text, placed as `textLabel`.
+    public var detailTextLabel: LabelLayout?
+    /// A configured header's image, placed as `textLabel`.
+    public var imageView: CGRect?
     /// Space above the header view that is part of its height (a plain header's
     /// `sectionHeaderTopPadding`): a floating header pins without it.
     public var topPadding: Double = 0
@@ -81,9 +85,11 @@ extension CellLayouter {
     }
 
     /// A section header or footer laid out by a list content configuration
-    /// (`HeaderConfiguration`): its text wrapped between the larger of the configuration's
-    /// and the table's margins, its own margins above and below, and in a plain table
-    /// `sectionHeaderTopPadding` above a header.
+    /// (`HeaderConfiguration`) as a cell's content is (`configured`, the same rules): its
+    /// image and texts between the larger of the configuration's and the table's margins at
+    /// the sides, its own margins above and below, the secondary text stacked under the
+    /// text; in a plain table `sectionHeaderTopPadding` above a header. No minimum height:
+    /// UIKit's header configurations enforce none (D3).
     /// - Parameters:
     ///   - configuration: the header's content.
     ///   - isHeader: whether it heads its section (else it ends it).
@@ -95,28 +101,41 @@ extension CellLayouter {
     public func header(_ configuration: HeaderConfiguration, isHeader: Bool, grouped: Bool, cellX: Double,
                        cellWidth: Double, direction: LayoutDirection = .leftToRight) throws -> HeaderLayout {
         let m = metrics
-        let margins = configuration.directionalLayoutMargins
         let rightToLeft = direction == .rightToLeft
-        let leading = max(margins.leading, m.leadingMargin), trailing = max(margins.trailing, m.trailingMargin)
-        let (left, right) = rightToLeft ? (trailing, leading) : (leading, trailing)
-        let labelWidth = max(0, cellWidth - safeArea.left - safeArea.right - left - right)
         let topPadding = !grouped && isHeader ? m.sectionHeaderTopPadding : 0
-        guard let text = configuration.text, !text.isEmpty else {
-            return HeaderLayout(height: m.ceilToPixel(margins.top + margins.bottom) + topPadding, textLabel: nil,
-                                topPadding: topPadding)
+        var content = ContentConfiguration(.cell)
+        content.text = configuration.uppercased ? configuration.text?.uppercased() : configuration.text
+        content.secondaryText = configuration.secondaryText
+        content.image = configuration.image
+        content.textProperties = configuration.textProperties
+        content.secondaryTextProperties = configuration.secondaryTextProperties
+        content.directionalLayoutMargins = configuration.directionalLayoutMargins
+        content.imageToTextPadding = configuration.imageToTextPadding
+        content.textToSecondaryTextVerticalPadding = configuration.textToSecondaryTextVerticalPadding
+        content.prefersSideBySideTextAndSecondaryText = false
+        let width = max(0, cellWidth - safeArea.left - safeArea.right)
+        let laidOut = try configured(content, contentWidth: width, besideAccessory: (leading: false, trailing: false),
+                                     category: m.contentSizeCategory, rightToLeft: rightToLeft)
+        let margins = configuration.directionalLayoutMargins
+        let height = laidOut.labels.isEmpty && laidOut.image == nil
+            ? m.ceilToPixel(margins.top + margins.bottom) : m.ceilToPixel(laidOut.required)
+        let (labels, image) = laidOut.placed(contentHeight: height, metrics: m)
+        // Into the header view's coordinates: x in the table's, below the top padding, and
+        // mirrored about the content's centre line when the table is right to left.
+        func place(_ frame: CGRect) -> CGRect {
+            CGRect(x: cellX + safeArea.left + (rightToLeft ? width - frame.maxX : frame.minX), y: topPadding + frame.minY,
+                   width: frame.width, height: frame.height)
         }
-        let properties = configuration.textProperties
-        let measured = try measurer.measure(
-            configuration.uppercased ? text.uppercased() : text, attributes: nil, font: properties.font,
-            alignment: rightToLeft ? .right : .natural, width: labelWidth, numberOfLines: properties.numberOfLines,
-            mode: properties.lineBreakMode)
-        return HeaderLayout(
-            height: m.ceilToPixel(margins.top + measured.height + margins.bottom) + topPadding,
-            textLabel: LabelLayout(
-                id: "textLabel",
-                frame: CGRect(x: cellX + safeArea.left + left, y: topPadding + margins.top, width: labelWidth,
-                              height: measured.height),
-                measurement: measured, alignsRight: rightToLeft),
-            topPadding: topPadding)
+        func label(_ id: String) -> LabelLayout? {
+            labels.first { $0.id == id }.map { label in
+                var label = label
+                label.frame = place(label.frame)
+                label.alignsRight = rightToLeft
+                return label
+            }
+        }
+        return HeaderLayout(height: height + topPadding, textLabel: label("textLabel"),
+                            detailTextLabel: label("detailTextLabel"), imageView: image.map(place),
+                            topPadding: topPadding)
     }
 }

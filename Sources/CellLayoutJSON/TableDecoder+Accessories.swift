@@ -31,7 +31,7 @@ extension TableDecoder {
                     switch name {
                     case "standard": accessory.reservedLayoutWidth = .standard
                     case "actual": accessory.reservedLayoutWidth = .actual
-                    default: throw width.error("unknown reserved layout width \"\(name)\" (expected standard, actual, or points)")
+                    default: throw width.error("unknown reserved layout width \"\(name)\" (expected one of standard, actual, or points)")
                     }
                 } else {
                     accessory.reservedLayoutWidth = .custom(try width.number(in: 0...10_000))

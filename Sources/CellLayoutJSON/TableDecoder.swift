@@ -345,18 +345,8 @@ public struct TableDecoder: Sendable {
         if let text = m["text"] { content.text = try text.string() }
         if let text = m["secondaryText"] { content.secondaryText = try text.string() }
         if let image = m["image"] { (content.image, content.imageBitmap) = try self.image(image) }
-        func properties(_ node: JSONNode?, _ base: ContentConfiguration.TextProperties) throws(InputError)
-            -> ContentConfiguration.TextProperties {
-            guard let node else { return base }
-            let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
-            var properties = base
-            if let font = p["font"] { properties.font = try self.font(font, replacing: base.font) }
-            if let lines = p["numberOfLines"] { properties.numberOfLines = try lines.integer(in: 0...100_000) }
-            if let mode = p["lineBreakMode"] { properties.lineBreakMode = try mode.choice("line break mode") }
-            return properties
-        }
-        content.textProperties = try properties(m["textProperties"], content.textProperties)
-        content.secondaryTextProperties = try properties(m["secondaryTextProperties"], content.secondaryTextProperties)
+        content.textProperties = try textProperties(m["textProperties"], content.textProperties)
+        content.secondaryTextProperties = try textProperties(m["secondaryTextProperties"], content.secondaryTextProperties)
         if let image = m["imageProperties"] {
             let p = try image.members(known: ["reservedLayoutSize", "maximumSize"])
             if let size = p["reservedLayoutSize"] { content.reservedLayoutSize = try size.sizeValue() }
@@ -378,6 +368,18 @@ public struct TableDecoder: Sendable {
         return content
     }
 
+    /// TEXT PROPERTIES (a content or header configuration's), over `base`; nil leaves `base`.
+    private func textProperties(_ node: JSONNode?, _ base: ContentConfiguration.TextProperties) throws(InputError)
+        -> ContentConfiguration.TextProperties {
+        guard let node else { return base }
+        let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
+        var properties = base
+        if let font = p["font"] { properties.font = try self.font(font, replacing: base.font) }
+        if let lines = p["numberOfLines"] { properties.numberOfLines = try lines.integer(in: 0...100_000) }
+        if let mode = p["lineBreakMode"] { properties.lineBreakMode = try mode.choice("line break mode") }
+        return properties
+    }
+
     /// A SECTION's `"headerContent"` or `"footerContent"`: a header or footer
     /// `UIListContentConfiguration` (iOS 14, platform `ios13` on; the prominent headers iOS 15).
     private func headerContent(_ node: JSONNode, _ metrics: TableMetrics, isHeader: Bool) throws(InputError)
@@ -386,7 +388,10 @@ public struct TableDecoder: Sendable {
         guard platform.hasContentConfigurations else {
             throw node.error("list content configurations are iOS 14's: platform \(platform.rawValue) (\(platform.releases)) has none")
         }
-        let m = try node.members(known: ["configuration", "text", "textProperties", "directionalLayoutMargins"])
+        let m = try node.members(known: [
+            "configuration", "text", "secondaryText", "image", "textProperties", "secondaryTextProperties",
+            "directionalLayoutMargins", "imageToTextPadding", "textToSecondaryTextVerticalPadding",
+        ])
         guard let kindNode = m["configuration"] else { throw node.error("missing \"configuration\"") }
         let kind: HeaderConfiguration.Kind = try kindNode.choice("header configuration")
         if kind.isHeader != isHeader {
@@ -397,11 +402,13 @@ public struct TableDecoder: Sendable {
         }
         var content = HeaderConfiguration(kind)
         if let text = m["text"] { content.text = try text.string() }
-        if let node = m["textProperties"] {
-            let p = try node.members(known: ["font", "numberOfLines", "lineBreakMode"])
-            if let font = p["font"] { content.textProperties.font = try self.font(font, replacing: content.textProperties.font) }
-            if let lines = p["numberOfLines"] { content.textProperties.numberOfLines = try lines.integer(in: 0...100_000) }
-            if let mode = p["lineBreakMode"] { content.textProperties.lineBreakMode = try mode.choice("line break mode") }
+        if let text = m["secondaryText"] { content.secondaryText = try text.string() }
+        if let image = m["image"] { content.image = try image.sizeValue() }
+        content.textProperties = try textProperties(m["textProperties"], content.textProperties)
+        content.secondaryTextProperties = try textProperties(m["secondaryTextProperties"], content.secondaryTextProperties)
+        if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
+        if let padding = m["textToSecondaryTextVerticalPadding"] {
+            content.textToSecondaryTextVerticalPadding = try padding.number(in: 0...10_000)
         }
         if let margins = m["directionalLayoutMargins"] {
             content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)

@@ -49,7 +49,7 @@ import Testing
         let row = #"{"id": 0, "style": "defaul\nhair\u2028x\u001b"}"#
         let result = try CLI.run(["layout", "--jsonl", "--width", "375", "--no-system-fonts"], stdin: Array((row + "\n").utf8))
         #expect(result.status == 1)
-        #expect(result.stderr == #"<stdin>:1: style: unknown cell style "defaul\nhair\u2028x\u001B" (expected default, value1, value2, subtitle)"# + "\n")
+        #expect(result.stderr == #"<stdin>:1: style: unknown cell style "defaul\nhair\u2028x\u001B" (expected one of default, value1, value2, subtitle)"# + "\n")
         // A file name with a line break, in the CLI's own messages.
         let missing = try CLI.run(["layout", "no\nsuch.json", "--no-system-fonts"])
         #expect(missing.status == 1)

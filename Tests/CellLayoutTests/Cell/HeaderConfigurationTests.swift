@@ -54,6 +54,28 @@ import Testing
         #expect(titled.header.height == 50)
     }
 
+    @Test func secondaryTextAndImage() throws {
+        // groupedHeader with a secondary text: the text in capitals, Footnote (16), then 3 (D3),
+        // then the secondary text in the same Footnote, not in capitals (D3): 17 + 16 + 3 + 16 + 6 = 58.
+        let s = try Self.section(#"{"headerContent": {"configuration": "groupedHeader", "text": "Network", "secondaryText": "Shown to others"}, "rows": [{"text": "a"}]}"#)
+        #expect(s.header.height == 58)
+        #expect(s.header.textLabel?.frame == CGRect(x: 32, y: 17, width: 311, height: 16))
+        #expect(s.header.textLabel?.measurement.lines == 1)
+        #expect(s.header.detailTextLabel?.frame == CGRect(x: 32, y: 36, width: 311, height: 16))
+        // An image 20 × 20 at the margin (32), the text 16 after it at 32 + 20 + 16 = 68, as wide
+        // as 343 − 16 − 20 − 16 − 16 = 275; 17 + max(16, 20) + 6 = 43, the text centred beside
+        // the image: 17 + (20 − 16) / 2 = 19.
+        let i = try Self.section(#"{"headerContent": {"configuration": "groupedHeader", "text": "Network", "image": {"width": 20, "height": 20}}, "rows": [{"text": "a"}]}"#)
+        #expect(i.header.height == 43)
+        #expect(i.header.imageView == CGRect(x: 32, y: 17, width: 20, height: 20))
+        #expect(i.header.textLabel?.frame == CGRect(x: 68, y: 19, width: 275, height: 16))
+        // Under a prominent header the secondary text is Subheadline 15 (D1): SF 15 × 2444 /
+        // 2048 = 17.9 → 18: 8 + 24 + 3 + 18 + 11 = 64.
+        let p = try Self.section(#"{"headerContent": {"configuration": "prominentInsetGroupedHeader", "text": "Account", "secondaryText": "Signed in"}, "rows": [{"text": "a"}]}"#)
+        #expect(p.header.height == 64)
+        #expect(p.header.detailTextLabel?.frame.height == 18)
+    }
+
     @Test func badHeaderContentIsNamedByItsPath() throws {
         let decoder = TableDecoder(fonts: TestFonts.library)
         func error(_ section: String, platform: String = "ios15") -> String {
@@ -72,7 +94,7 @@ import Testing
             == "sections[0].headerContent: list content configurations are iOS 14's: platform ios11 (iOS 11–12) has none")
         #expect(error(#"{"header": "A", "headerContent": {"configuration": "groupedHeader"}}"#)
             == #"sections[0].headerContent: a section takes its header from "headerContent" or from "header", not both"#)
-        #expect(error(#"{"headerContent": {"configuration": "groupedHeader", "secondaryText": "b"}}"#)
-            == #"sections[0].headerContent.secondaryText: unknown key (did you mean "text"?)"#)
+        #expect(error(#"{"headerContent": {"configuration": "groupedHeader", "imageProperties": {}}}"#)
+            == #"sections[0].headerContent.imageProperties: unknown key (did you mean "image"?)"#)
     }
 }
