@@ -41,7 +41,6 @@ struct RowStream<Value: Sendable> {
 
         init(_ lines: [(line: Int, bytes: ArraySlice<UInt8>)], command: String,
              process: @escaping @Sendable (JSONValue) throws -> Value) {
-            nonisolated(unsafe) let lines = lines
             DispatchQueue.global().async { [self] in
                 results = lines.concurrentMap { line in
                     Result { try process(try Rows.object(line.bytes, command: command)) }
