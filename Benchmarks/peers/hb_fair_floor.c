@@ -200,14 +200,8 @@ int main(int argc, char **argv) {
     if (passes < 1) passes = 1;
     scale = (int)(size * 1024); /* 1/1024 px units, as Pango's HarfBuzz font and hb_floor */
 
-    size_t cap = 1024, n = 0;
-    Row *rows = malloc(cap * sizeof(Row));
-    Row row;
-    while (read_row(stdin, &row)) {
-        if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof(Row));
-        if (!rows) die("out of memory");
-        rows[n++] = row;
-    }
+    size_t n = 0;
+    Row *rows = read_all_rows(stdin, &n);
 
     double t_fonts = now_s();
     if (system_fonts) chain_add_system();

@@ -54,14 +54,8 @@ int main(int argc, char **argv) {
     if (!font_file) die("--font FILE is required");
     if (passes < 1) passes = 1;
 
-    size_t cap = 1024, n = 0;
-    Row *rows = malloc(cap * sizeof(Row));
-    Row row;
-    while (read_row(stdin, &row)) {
-        if (n == cap) rows = realloc(rows, (cap *= 2) * sizeof(Row));
-        if (!rows) die("out of memory");
-        rows[n++] = row;
-    }
+    size_t n = 0;
+    Row *rows = read_all_rows(stdin, &n);
 
     double t_font = now_s();
     hb_blob_t *blob = hb_blob_create_from_file(font_file);

@@ -23,47 +23,40 @@ package enum Shaper {
         _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
         language: hb_language_t? = nil, tracking: Int32 = 0
     ) -> ShapedText {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
-        hb_buffer_set_script(buffer, script)
-        if let language { hb_buffer_set_language(buffer, language) }
-        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_shape(hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let n = Int(count)
-        var glyphs = [UInt32](repeating: 0, count: n)
-        var advances = [Int32](repeating: 0, count: n)
-        var xOffsets = [Int32](repeating: 0, count: n)
-        var yOffsets = [Int32](repeating: 0, count: n)
-        var clusters = [Int32](repeating: 0, count: n)
-        for i in 0..<n {
-            glyphs[i] = infos[i].codepoint
-            clusters[i] = Int32(infos[i].cluster)
-            advances[i] = positions[i].x_advance
-            xOffsets[i] = positions[i].x_offset
-            yOffsets[i] = positions[i].y_offset
-        }
-        var nominal = [Int32](repeating: 0, count: n)
-        glyphs.withUnsafeBufferPointer { ids in
-            nominal.withUnsafeMutableBufferPointer { out in
-                hb_font_get_glyph_h_advances(
-                    hbFont, count, ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
-                    out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
+        shaped(units, hbFont: hbFont, script: script, isRightToLeft: isRightToLeft, language: language) {
+            infos, positions in
+            let n = infos.count
+            var glyphs = [UInt32](repeating: 0, count: n)
+            var advances = [Int32](repeating: 0, count: n)
+            var xOffsets = [Int32](repeating: 0, count: n)
+            var yOffsets = [Int32](repeating: 0, count: n)
+            var clusters = [Int32](repeating: 0, count: n)
+            for i in 0..<n {
+                glyphs[i] = infos[i].codepoint
+                clusters[i] = Int32(infos[i].cluster)
+                advances[i] = positions[i].x_advance
+                xOffsets[i] = positions[i].x_offset
+                yOffsets[i] = positions[i].y_offset
             }
-        }
-        // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
-        let kerns = (0..<n).map { advances[$0] == 0 ? 0 : Int32(clamping: Int64(advances[$0]) - Int64(nominal[$0])) }
-        if tracking != 0 {
-            for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] {
-                advances[i] = Int32(clamping: Int64(advances[i]) + Int64(tracking))
+            var nominal = [Int32](repeating: 0, count: n)
+            glyphs.withUnsafeBufferPointer { ids in
+                nominal.withUnsafeMutableBufferPointer { out in
+                    hb_font_get_glyph_h_advances(
+                        hbFont, UInt32(n), ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
+                        out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
+                }
             }
+            // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
+            let kerns = (0..<n).map { advances[$0] == 0 ? 0 : Int32(clamping: Int64(advances[$0]) - Int64(nominal[$0])) }
+            if tracking != 0 {
+                for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] {
+                    advances[i] = Int32(clamping: Int64(advances[i]) + Int64(tracking))
+                }
+            }
+            return ShapedText(
+                glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
+                kerns: kerns)
         }
-        return ShapedText(
-            glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
-            kerns: kerns)
     }
 
     /// The width of `units` in `font` as `shape` measures it (`ShapedText.width`: the
@@ -74,26 +67,40 @@ package enum Shaper {
         language: hb_language_t? = nil
     ) -> Int64 {
         font.face.shapings.add(1, ordering: .relaxed)
+        let tracking = font.trackingUnits
+        return shaped(units, hbFont: font.hbFont, script: script, isRightToLeft: isRightToLeft, language: language) {
+            infos, positions in
+            var width: Int64 = 0
+            for i in infos.indices {
+                var advance = positions[i].x_advance
+                if tracking != 0, i == 0 || infos[i].cluster != infos[i - 1].cluster {
+                    advance = Int32(clamping: Int64(advance) + Int64(tracking))
+                }
+                width += Int64(advance)
+            }
+            return width
+        }
+    }
+
+    /// `units` shaped by HarfBuzz in `hbFont` — one script, one direction, no surrounding
+    /// context — and `body` called with the glyph infos and positions (valid only inside it).
+    private static func shaped<Result>(
+        _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
+        language: hb_language_t?,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
+    ) -> Result {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
         hb_buffer_set_script(buffer, script)
         if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_shape(font.hbFont, buffer, nil, 0)
+        hb_shape(hbFont, buffer, nil, 0)
         var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let tracking = font.trackingUnits
-        var width: Int64 = 0
-        for i in 0..<Int(count) {
-            var advance = positions[i].x_advance
-            if tracking != 0, i == 0 || infos[i].cluster != infos[i - 1].cluster {
-                advance = Int32(clamping: Int64(advance) + Int64(tracking))
-            }
-            width += Int64(advance)
-        }
-        return width
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                    UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 
     /// The script of `scalar` (Common and Inherited for characters of no one script).

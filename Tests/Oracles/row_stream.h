@@ -54,4 +54,18 @@ static int read_row(FILE *in, Row *row) {
     return 1;
 }
 
+/* Reads every record of `in` into a new array; its count goes to *count. */
+static Row *read_all_rows(FILE *in, size_t *count) {
+    size_t cap = 1024, n = 0;
+    Row *rows = malloc(cap * sizeof(Row));
+    Row row;
+    if (!rows) die("out of memory");
+    while (read_row(in, &row)) {
+        if (n == cap && !(rows = realloc(rows, (cap *= 2) * sizeof(Row)))) die("out of memory");
+        rows[n++] = row;
+    }
+    *count = n;
+    return rows;
+}
+
 #endif
