@@ -162,10 +162,13 @@ public struct AccessoryLayout: Sendable {
     public var kind: CellAccessory.Kind
     /// A custom view's id; nil for the others.
     public var id: String?
+    /// Its place in the cell's `accessories` (`CellSpec.accessories`), which UIKit reorders.
+    public var index: Int
     /// The accessory's frame (the view itself, centred in the width it reserves).
     public var frame: CGRect
     /// The group it belongs to.
     public var placement: CellAccessory.Placement
-    /// A label accessory's text, fitted on one line to its frame.
+    /// A label accessory's text, fitted on one line to its frame; a custom label's or
+    /// button's text, fitted to the view.
     public var text: LabelLayout?
 }

@@ -33,19 +33,18 @@ extension CellLayouter {
                          category: ContentSizeCategory) throws -> PlacedAccessories {
         let m = metrics
         let editing = cell.isEditing
-        let shown = cell.accessories.filter { $0.displayed.shows(editing: editing) }
         let standard = m.listAccessoryStandardWidth(category: category)
         var placed = PlacedAccessories(contentMinX: safe.leading, contentMaxX: width - safe.trailing)
         for placement in CellAccessory.Placement.allCases {
             // Outermost first: the kind's order from the content, ties kept in array order
             // (nearest the content the first of them).
-            let group = shown.enumerated().filter { $0.element.placement == placement }
+            let group = cell.accessories.enumerated()
+                .filter { $0.element.placement == placement && $0.element.displayed.shows(editing: editing) }
                 .sorted { ($0.element.kind.order, -$0.offset) > ($1.element.kind.order, -$1.offset) }
-                .map(\.element)
             guard !group.isEmpty else { continue }
             let leading = placement == .leading
             var edge = leading ? safe.leading + m.leadingMargin : width - safe.trailing - m.trailingMargin
-            for accessory in group {
+            for (index, accessory) in group {
                 var text: LabelLayout?
                 let size: TableMetrics.Size
                 if let system = m.listAccessorySize(accessory.kind, category: category) {
@@ -72,10 +71,22 @@ extension CellLayouter {
                 let slotX = leading ? edge : edge - take
                 let frame = CGRect(x: m.roundToPixel(slotX + (take - size.width) / 2), y: 0,
                                    width: size.width, height: size.height)
+                // A custom label's or button's text, fitted to the view as the legacy accessory view's is.
+                if let view = accessory.view {
+                    switch view.kind {
+                    case .label:
+                        text = LabelLayout(id: view.id, frame: frame, measurement: try measureLabel(view, width: frame.width),
+                                           alignsRight: false)
+                    case .button:
+                        text = LabelLayout(id: view.id, frame: frame,
+                                           measurement: try measureButtonTitle(view, width: frame.width), alignsRight: false)
+                    default: break
+                    }
+                }
                 // A hidden accessory keeps its room (Apple: hidden, not removed).
                 if !accessory.isHidden {
-                    placed.items.append(AccessoryLayout(kind: accessory.kind, id: accessory.view?.id, frame: frame,
-                                                        placement: placement, text: text))
+                    placed.items.append(AccessoryLayout(kind: accessory.kind, id: accessory.view?.id, index: index,
+                                                        frame: frame, placement: placement, text: text))
                 }
                 if leading {
                     placed.contentMinX = slotX + take

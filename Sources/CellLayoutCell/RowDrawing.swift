@@ -25,6 +25,8 @@ public struct RowDrawing: Sendable {
     public var subviews: [SubviewDrawing]
     /// The accessory view's text (`layout.accessoryText`), fitted.
     public var accessoryText: LabelDrawing?
+    /// A list cell's accessories (`layout.accessories`), in the same order.
+    public var accessories: [AccessoryDrawing]
     /// The swipe action buttons, in `layout.swipeActions`' order.
     public var swipeButtons: [SwipeButtonDrawing]
 
@@ -48,6 +50,17 @@ public struct RowDrawing: Sendable {
         }
         accessoryText = layout.accessoryText.map { text in
             LabelDrawing(text, color: layout.accessory.viewSpec?.kind == .button ? .tint : .label)
+        }
+        let listAccessories = cell.accessories
+        accessories = layout.accessories.map { accessory in
+            let view = listAccessories[accessory.index].view
+            let color: LabelColor = switch (accessory.kind, view?.kind) {
+            case (.label, _): .secondaryLabel
+            case (_, .button): .tint
+            default: .label
+            }
+            return AccessoryDrawing(kind: accessory.kind, frame: accessory.frame, viewKind: view?.kind,
+                                    isOn: view?.on ?? false, text: accessory.text.map { LabelDrawing($0, color: color) })
         }
         swipeButtons = zip(cell.swipeActions, layout.swipeTitles).map { action, title in
             SwipeButtonDrawing(style: action.style, title: LabelDrawing(title, color: .white))
@@ -107,6 +120,21 @@ public struct SubviewDrawing: Sendable {
     /// A button's title, fitted on one line to the button, in the tint colour; nil for
     /// other kinds.
     public var title: LabelDrawing?
+}
+
+/// A list cell's accessory as drawn (`UICellAccessory`).
+public struct AccessoryDrawing: Sendable {
+    /// What it is.
+    public var kind: CellAccessory.Kind
+    /// Its frame, in cell coordinates (`AccessoryLayout.frame`).
+    public var frame: CGRect
+    /// A custom view's kind; nil for the system accessories and labels.
+    public var viewKind: ViewSpec.Kind?
+    /// A custom switch's state (`UISwitch.isOn`).
+    public var isOn: Bool
+    /// Its text, fitted: a label accessory's (gray, as UIKit's secondary label colour), a
+    /// custom label's (black) or a custom button's title (the tint colour); nil for the others.
+    public var text: LabelDrawing?
 }
 
 /// A swipe action's button as revealed, with its title.

@@ -27,24 +27,25 @@ extension TablePainter {
         }
     }
 
-    /// A gray ">" filling `frame` (a "<" when `pointingLeft`).
-    mutating func drawChevron(in frame: CGRect, pointingLeft: Bool = false) {
+    /// A ">" filling `frame` (a "<" when `pointingLeft`), gray unless told `color`.
+    mutating func drawChevron(in frame: CGRect, pointingLeft: Bool = false, color: RGBA = .secondaryLabel) {
         let half = Self.accessoryStroke / 2
         let (open, tip) = pointingLeft ? (frame.maxX - half, frame.minX + half) : (frame.minX + half, frame.maxX - half)
         canvas.strokePolyline([
             CGPoint(x: open, y: frame.minY + half),
             CGPoint(x: tip, y: frame.midY),
             CGPoint(x: open, y: frame.maxY - half),
-        ], lineWidth: Self.accessoryStroke, color: .secondaryLabel)
+        ], lineWidth: Self.accessoryStroke, color: color)
     }
 
-    /// A blue tick filling `frame` (drawn on a 14 × 11 grid, scaled to the frame).
-    mutating func drawCheckmark(in frame: CGRect) {
+    /// A tick filling `frame` (drawn on a 14 × 11 grid, scaled to the frame), blue unless
+    /// told `color`.
+    mutating func drawCheckmark(in frame: CGRect, color: RGBA = .systemBlue) {
         func point(_ x: Double, _ y: Double) -> CGPoint {
             CGPoint(x: frame.minX + x * frame.width / 14, y: frame.minY + y * frame.height / 11)
         }
         canvas.strokePolyline([point(1.2, 6), point(5, 9.8), point(12.8, 1.2)],
-                              lineWidth: Self.accessoryStroke, color: .systemBlue)
+                              lineWidth: Self.accessoryStroke, color: color)
     }
 
     /// The info button: a blue ring around a blue "i" (a dot over a stem), as large as fits.

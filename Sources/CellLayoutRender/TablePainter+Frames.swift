@@ -19,8 +19,8 @@ extension TablePainter {
     private static let outlineWidth = 1.0
 
     /// Outlines every frame the layout computed, over the picture: headers and footers
-    /// with their labels; each row's content view, image, labels, custom subviews,
-    /// accessory, editing and reorder controls, and its swipe action buttons as revealed.
+    /// with their labels and images; each row's content view, image, labels, custom subviews,
+    /// accessory (or list accessories), editing and reorder controls, and its swipe action buttons as revealed.
     mutating func outlineFrames() {
         for s in table.sections.indices {
             let section = table.sections[s]
@@ -35,7 +35,10 @@ extension TablePainter {
     private mutating func outlineHeaderOrFooter(_ header: HeaderLayout, y: Double) {
         guard header.height > 0 else { return }
         outline(CGRect(x: 0, y: y, width: table.width, height: header.height), FrameColor.headerFooter)
-        if let label = header.textLabel { outline(label.frame.offsetBy(dx: 0, dy: y), FrameColor.label) }
+        for label in [header.textLabel, header.detailTextLabel].compactMap({ $0 }) {
+            outline(label.frame.offsetBy(dx: 0, dy: y), FrameColor.label)
+        }
+        if let image = header.imageView { outline(image.offsetBy(dx: 0, dy: y), FrameColor.image) }
     }
 
     private mutating func outlineRow(_ path: RowPath) {
@@ -49,6 +52,7 @@ extension TablePainter {
         for subview in row.subviews { outline(inContent(subview.frame), FrameColor.subview) }
         for label in row.labels { outline(inContent(label.frame), FrameColor.label) }
         if let accessory = row.accessoryView { outline(inCell(accessory), FrameColor.accessory) }
+        for accessory in row.accessories { outline(inCell(accessory.frame), FrameColor.accessory) }
         if let control = row.editingControl { outline(inCell(control), FrameColor.editingControl) }
         if let control = row.reorderControl { outline(inCell(control), FrameColor.reorderControl) }
         for action in row.swipeActions { outline(inCell(action), FrameColor.swipeAction) }

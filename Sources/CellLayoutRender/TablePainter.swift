@@ -61,7 +61,9 @@ struct TablePainter {
         }
     }
 
-    /// A header or footer: a plain table's gray bar, and the text, gray in grouped tables.
+    /// A header or footer: a plain table's gray bar, and the text, gray in grouped tables;
+    /// a configured one's secondary text in the text's colour (its properties are the
+    /// text's, Profiles.md) and its image (a size only) as a placeholder.
     private mutating func drawHeaderOrFooter(_ header: HeaderLayout, y: Double) {
         guard header.height > 0 else { return }
         let plain = table.style == .plain
@@ -70,14 +72,15 @@ struct TablePainter {
             canvas.fill(CGRect(x: 0, y: y + header.topPadding, width: table.width, height: header.height - header.topPadding),
                         color: bar)
         }
-        if let label = header.textLabel {
-            drawText(label.measurement.layout, in: label.frame.offsetBy(dx: 0, dy: y),
-                     color: plain ? palette.plainHeaderText : palette.groupedHeaderText)
+        let color = plain ? palette.plainHeaderText : palette.groupedHeaderText
+        for label in [header.textLabel, header.detailTextLabel].compactMap({ $0 }) {
+            drawText(label.measurement.layout, in: label.frame.offsetBy(dx: 0, dy: y), color: color)
         }
+        if let image = header.imageView { drawImagePlaceholder(in: image.offsetBy(dx: 0, dy: y)) }
     }
 
     /// One row, back to front: editing control, image (its picture, or a placeholder), labels, custom subviews, accessory,
-    /// reorder control. Swipe action buttons are hidden until the row is swiped; a
+    /// a list cell's accessories, reorder control. Swipe action buttons are hidden until the row is swiped; a
     /// swiped-open row is clipped to its cell, as UIKit clips a cell while it is swiped. A
     /// row of height 0 is hidden: nothing of it is drawn. Everything comes from the row's
     /// drawing (`TableLayout.drawing(of:)`): its frames, its cell's drawing facts and its
@@ -113,6 +116,7 @@ struct TablePainter {
             drawAccessory(row.accessory, in: accessory.offsetBy(dx: origin.x, dy: origin.y), text: drawing.accessoryText,
                           rightToLeft: rightToLeft)
         }
+        drawListAccessories(drawing.accessories, origin: origin, selected: drawing.isSelected, rightToLeft: rightToLeft)
         if let reorder = row.reorderControl {
             drawReorderControl(in: reorder.offsetBy(dx: origin.x, dy: origin.y))
         }

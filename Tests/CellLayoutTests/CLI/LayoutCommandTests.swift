@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func examplesLayOutAndAnswerQueries() throws {
-        for name in ["settings.json", "feed.json", "form.json"] {
+        for name in ["settings.json", "feed.json", "form.json", "lists.json"] {
             let path = Self.examples.appendingPathComponent(name).path
             let result = try CLI.run(["layout", path, "--no-system-fonts"])
             #expect(result.status == 0, "\(name): \(result.stderr)")

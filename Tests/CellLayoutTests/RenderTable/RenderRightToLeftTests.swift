@@ -5,7 +5,7 @@ import Testing
 
 /// `render` of right-to-left cells: the picture of a table without text is the
 /// left-to-right picture seen in a mirror (chevrons point left, knobs and info buttons
-/// swap sides, separators start from the right).
+/// swap sides, separators start from the right; a list cell's accessories likewise).
 @Suite("Render: right to left")
 struct RenderRightToLeftTests {
     static let rows = """
@@ -13,7 +13,10 @@ struct RenderRightToLeftTests {
          {"accessory": {"view": {"id": "toggle", "kind": "switch"}}},
          {"accessory": "detailDisclosureButton", "indentationLevel": 3, "image": {"width": 20, "height": 20}},
          {"editing": {"control": "delete", "reorder": true}},
-         {"accessory": "detailButton"}]
+         {"accessory": "detailButton"},
+         {"editing": true, "content": {"configuration": "cell"}, "accessories": ["multiselect", "reorder", "disclosureIndicator", "detail",
+           {"kind": "customView", "view": {"id": "t", "kind": "switch", "on": true}, "placement": "trailing"}]},
+         {"content": {"configuration": "cell"}, "accessories": ["outlineDisclosure", "insert"], "editing": true}]
         """
 
     func picture(_ attribute: String) throws -> Canvas {

@@ -7,7 +7,7 @@ import Testing
 /// layout put text and controls and nothing where it put nothing.
 @Suite("Render: example tables")
 struct RenderTableExampleTests {
-    static let names = ["settings.json", "feed.json", "form.json"]
+    static let names = ["settings.json", "feed.json", "form.json", "lists.json"]
 
     private func draw(_ name: String) throws -> (TableLayout, Canvas) {
         let table = try RenderTables.example(name)
@@ -34,9 +34,10 @@ struct RenderTableExampleTests {
                 }
             }
             for (header, y) in [(section.header, table.headerSpan(s).y), (section.footer, table.footerSpan(s).y)] {
-                guard let label = header.textLabel else { continue }
-                let inked = canvas.count(in: label.frame.offsetBy(dx: 0, dy: y)) { $0.isDark || $0.isGrayInk }
-                #expect(inked > 20, "\(name) section \(s) header or footer")
+                for label in [header.textLabel, header.detailTextLabel].compactMap({ $0 }) {
+                    let inked = canvas.count(in: label.frame.offsetBy(dx: 0, dy: y)) { $0.isDark || $0.isGrayInk }
+                    #expect(inked > 20, "\(name) section \(s) header or footer \(label.id)")
+                }
             }
         }
     }
@@ -51,7 +52,9 @@ struct RenderTableExampleTests {
                 let margin = CGRect(x: row.content.x + 1, y: row.content.y + 11,
                                     width: table.metrics.leadingMargin - 3, height: row.layout.contentView.height - 22)
                 let colors = canvas.colors(in: margin)
-                #expect(!colors.isEmpty && colors.allSatisfy { $0 == .white }, "\(name) [\(s), \(r)]")
+                // A selected cell's background is gray.
+                let background: RGBA = cell.selected ? .selectedCellBackground : .white
+                #expect(!colors.isEmpty && colors.allSatisfy { $0 == background }, "\(name) [\(s), \(r)]")
             }
         }
     }
@@ -73,7 +76,8 @@ struct RenderTableExampleTests {
                 } else {
                     #expect(line.allSatisfy { $0 == .separator }, "\(name) [\(s), \(r)] separator")
                     if start > cellRect.minX {
-                        #expect(canvas[Int((start * 2).rounded()) - 2, y] == .white, "\(name) [\(s), \(r)] inset")
+                        let background: RGBA = table.spec.sections[s].rows[r].selected ? .selectedCellBackground : .white
+                        #expect(canvas[Int((start * 2).rounded()) - 2, y] == background, "\(name) [\(s), \(r)] inset")
                     }
                 }
             }
@@ -140,6 +144,40 @@ struct RenderTableExampleTests {
         // The delete control is red, the reorder control gray.
         #expect(canvas.count(in: inCell(2, 1, \.editingControl), where: \.isRed) > 500)
         #expect(canvas.count(in: inCell(2, 1, \.reorderControl), where: \.isGrayInk) > 50)
+    }
+
+    @Test func listsShowEachAccessory() throws {
+        let (table, canvas) = try draw("lists.json")
+        // Each accessory in its colour: chevrons and labels gray, the switch green, the info
+        // button, checkmark, outline disclosure and selected multiselect circle blue, delete
+        // red, insert green, the grip gray.
+        let ink: [CellAccessory.Kind: (RGBA) -> Bool] = [
+            .disclosureIndicator: \.isGrayInk, .label: \.isGrayInk, .detail: \.isBlue, .checkmark: \.isBlue,
+            .outlineDisclosure: \.isBlue, .delete: \.isRed, .insert: \.isGreen, .reorder: \.isGrayInk,
+            .multiselect: \.isBlue, .customView: \.isGreen,
+        ]
+        var kinds: Set<CellAccessory.Kind> = []
+        for (s, section) in table.sections.enumerated() {
+            for r in section.rows.indices {
+                let row = RenderTables.row(table, s, r)
+                for accessory in row.layout.accessories {
+                    kinds.insert(accessory.kind)
+                    let frame = accessory.frame.offsetBy(dx: row.cell.x, dy: row.cell.y)
+                    #expect(canvas.count(in: frame, where: ink[accessory.kind]!) > 20, "[\(s), \(r)] \(accessory.kind)")
+                }
+            }
+        }
+        #expect(kinds.count == 10, "every kind: \(kinds)")
+        // "Date modified"'s checkmark is hidden: it keeps its room (the content view ends 8
+        // before where it would be, as "Name"'s) and is not drawn.
+        let name = RenderTables.row(table, 1, 0), date = RenderTables.row(table, 1, 1)
+        #expect(date.layout.accessories.isEmpty)
+        #expect(date.layout.contentView == name.layout.contentView)
+        let check = name.layout.accessories[0].frame.offsetBy(dx: date.cell.x, dy: date.cell.y)
+        #expect(canvas.colors(in: check).allSatisfy { $0 == .white })
+        // The favourites' header image is a placeholder beside its text.
+        let image = try #require(table.sections[2].header.imageView).offsetBy(dx: 0, dy: table.headerSpan(2).y)
+        #expect(canvas.colors(in: image.insetBy(dx: 4, dy: 4)).allSatisfy { $0 == .placeholder })
     }
 
     @Test func feedIsPlain() throws {
