@@ -80,68 +80,6 @@ extension ParagraphBuilder {
                               segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns,
                               into: segments)
     }
-
-    /// Measures a piece of plain text in `script` from the font's tables (one code unit
-    /// per cluster): nominal advances, kerning between neighbours. A piece that follows a
-    /// plain run of the same script extends it (kerning across the join included), so
-    /// neighbouring plain words make one piece; else it starts a run of its own. `run` is
-    /// the attribute run (0 in a plain text): pieces of different runs stay apart, to be
-    /// drawn each with its attributes.
-    func appendPlain(
-        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        script: hb_script_t, run: Int, into m: inout Measures
-    ) {
-        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
-        m.plainGlyphs = glyphs
-        let count = units.count
-        for k in 0..<count {
-            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
-            glyphs[cluster] = plain.glyph(unit)
-            var advance = Int64(plain.advance(unit))
-            if k + 1 < count {
-                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
-                m.kerns[cluster] = kern
-                advance += Int64(kern)
-            }
-            m.setAdvance(cluster, advance)
-        }
-        let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
-           last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
-            let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
-            m.kerns[clusters.lowerBound - 1] = kern
-            m.add(kern, to: clusters.lowerBound - 1)
-            m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
-                level: 0, run: run)
-        } else {
-            m.pieces.append(ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
-                run: run))
-        }
-    }
-
-    /// Measures a piece of characters the font lacks (`PlainShaping.drawsAsNotdef`, one
-    /// code unit per cluster) as HarfBuzz shapes them: the .notdef glyph at its advance,
-    /// unkerned. A piece that follows a .notdef run of the same font, script and attribute
-    /// run extends it, so a line of CJK text the fonts lack is one piece.
-    func appendNotdef(
-        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
-        advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
-    ) {
-        if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
-        for cluster in clusters { m.setAdvance(cluster, Int64(advance)) }
-        let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
-           last.run == run, last.script == script, !plain.isPlain(base[units.lowerBound - 1]) {
-            m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
-                run: run)
-        } else {
-            m.pieces.append(ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
-        }
-    }
 }
 
 /// The parts of a paragraph in each attribute run it crosses, in order: the run (-1 for a

@@ -1,0 +1,138 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// The second stage of building a paragraph: a font, script, bidi level and attribute run
+/// for every cluster, resolved into items (`Itemizer`) the way Pango itemizes.
+extension ParagraphBuilder {
+    /// A paragraph's clusters itemized: the caller frees `items` and `flags` (or hands
+    /// `flags` to the paragraph) and holds `fallbackFonts` until the paragraph's pieces
+    /// hold their fonts.
+    struct FontRuns {
+        /// Per cluster: its font, script, level, kind and attribute run, resolved.
+        let items: Itemizer
+        /// Per cluster: `ClusterFlags` (white space that hangs at a line end).
+        let flags: Scratch<UInt8>
+        /// The fallback fonts the clusters picked: the library may drop a font from its
+        /// caches at any time, and the items refer to their fonts unretained.
+        let fallbackFonts: [Font]
+    }
+
+    /// Picks each cluster's font along the fallback chain of its run's font, its script
+    /// (UAX #24), its bidi level and its kind (neutral, emoji, .notdef), then resolves
+    /// them into items.
+    func fontRuns(of clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> FontRuns {
+        let count = clusters.count
+        let flags = Scratch<UInt8>(count: count)
+        let items = Itemizer(count: count, font: font)
+        // Once per paragraph: loaded from the engine in the loop, the library was retained
+        // and released per cluster.
+        let fonts = engine.fonts
+        var scalars: [Unicode.Scalar] = []
+        var fallbackFonts: [Font] = []
+        func held(_ fallback: Font) -> Font {
+            if fallback !== fallbackFonts.last { fallbackFonts.append(fallback) }
+            return fallback
+        }
+        var run = 0
+        for cluster in 0..<count {
+            let units = clusters.units(of: cluster, offset: range.lowerBound)
+            // Every font here is held for the whole paragraph — the text's and the runs' own
+            // by the caller, fallbacks by `fallbackFonts` — so an unowned reference is sound
+            // and spares a retain and release of a font every thread shares, per cluster.
+            unowned(unsafe) let clusterFont: Font
+            unowned(unsafe) var runFont = font
+            // The run's plain tables, held by the builder or the run table like its font, and
+            // used through `_withUnsafeGuaranteedRef`: binding an optional reference (`if let`)
+            // retains and releases it, per cluster.
+            var runPlain = plain.map(Unmanaged.passUnretained)
+            if let runs {
+                run = runs.run(at: range.lowerBound + units.lowerBound, from: run)
+                runFont = runs.fonts[run]
+                runPlain = runs.plains[run].map(Unmanaged.passUnretained)
+            }
+            var script = HB_SCRIPT_COMMON
+            var kind: UInt8 = 0
+            var hangs = false
+            let first: Unicode.Scalar
+            if units.count == 1, let scalar = Unicode.Scalar(base[units.lowerBound]) {
+                // Most clusters are one BMP character: no array, one bit test for coverage.
+                first = scalar
+                if Itemizer.isNeutral(scalar) {
+                    kind = Itemizer.neutral
+                    clusterFont = runFont
+                } else if let runPlain, runPlain._withUnsafeGuaranteedRef({ $0.isPlain(base[units.lowerBound]) }) {
+                    clusterFont = runFont
+                } else {
+                    // Known without the memo (the library holds such a font): no retain, no lock.
+                    if let known = fonts.knownFont(for: scalar, fallingBackFrom: runFont, language: language) {
+                        clusterFont = known.takeUnretainedValue()
+                    } else {
+                        clusterFont = held(fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
+                    }
+                    if FontLibrary.prefersEmoji(scalar) {
+                        kind = Itemizer.emoji
+                    } else if ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont), let runPlain,
+                              runPlain._withUnsafeGuaranteedRef({ $0.drawsAsNotdef(scalar) }),
+                              !runFont.face.covers(scalar) {
+                        kind = Itemizer.notdef
+                    }
+                }
+                script = Shaper.script(of: scalar)
+                hangs = Self.isHangingSpace(scalar)
+            } else {
+                Self.decode(base, units, into: &scalars)
+                first = scalars.first ?? "\u{FFFD}"
+                if scalars.allSatisfy(Itemizer.isNeutral) {
+                    kind = Itemizer.neutral
+                    clusterFont = runFont
+                } else {
+                    if let known = fonts.knownFont(for: scalars, fallingBackFrom: runFont, language: language) {
+                        clusterFont = known.takeUnretainedValue()
+                    } else {
+                        clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
+                    }
+                    if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
+                }
+                for scalar in scalars {
+                    let s = Shaper.script(of: scalar)
+                    if Shaper.isSpecific(s) { script = s; break }
+                }
+                // A space with a visible mark on it is a visible cluster, not white space.
+                hangs = scalars.allSatisfy { Self.isHangingSpace($0) || FontLibrary.isInvisible($0) }
+            }
+            if hangs { flags[cluster] = ClusterFlags.whitespace }
+            items.scripts[cluster] = script.rawValue
+            items.firsts[cluster] = first.value
+            items.levels[cluster] = clusters.levels?[units.lowerBound] ?? 0
+            items.kinds[cluster] = kind
+            items.runs[cluster] = UInt16(truncatingIfNeeded: run)
+            items.fonts[cluster] = Unmanaged.passUnretained(clusterFont)
+        }
+        let runFont = { (run: Int) -> Font in runs?.fonts[run] ?? font }
+        items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1, language: language) }
+        return FontRuns(items: items, flags: flags, fallbackFonts: fallbackFonts)
+    }
+
+    /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
+    /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
+    @inline(__always)
+    static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
+        var decoder = UTF16()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: return
+            }
+        }
+    }
+}

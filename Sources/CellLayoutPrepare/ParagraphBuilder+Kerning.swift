@@ -1,0 +1,93 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// Kerning across pieces: what HarfBuzz puts between two clusters it shapes together and
+/// shaping each piece alone leaves out.
+extension ParagraphBuilder {
+    /// Kerning across piece boundaries goes onto the left cluster's advance (as HarfBuzz
+    /// puts it on the first glyph of the pair) and into the left piece's `kernAfter`.
+    func kernAcrossPieces(_ clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, offset: Int,
+                          into measures: inout Measures) {
+        for i in measures.pieces.indices.dropFirst() {
+            let boundary = measures.pieces[i].utf16Start - offset
+            let leftCluster = Int(clusters.unitToCluster[boundary - 1])
+            let leftStart = Int(clusters.starts[leftCluster]) - offset
+            let rightEnd = Int(clusters.starts[leftCluster + 2]) - offset
+            let kern = measures.pieces.withUnsafeBufferPointer { pieces in
+                kerning(between: pieces, i - 1, base: base, leftCluster: leftStart..<boundary,
+                        rightCluster: boundary..<rightEnd, glyphs: measures.plainGlyphs, clusters: leftCluster)
+            }
+            measures.kerns[leftCluster] = kern
+            measures.add(kern, to: leftCluster)
+            measures.pieces[i - 1].kernAfter = kern
+        }
+    }
+
+    /// The kerning HarfBuzz applies between the last cluster of `left` and the first of
+    /// `right` when they are shaped together, which shaping each piece alone leaves out:
+    /// the width of the pair shaped as one, less the widths of the two shaped alone
+    /// (memoized by the pair). Zero across a change of font, script or direction, where
+    /// shaping is split anyway, for clusters longer than three code units, and next to a
+    /// character the font lacks (its .notdef box is not kerned).
+    /// Between two runs of ideographs (`glyphs`, the tables' glyphs, holds both clusters',
+    /// `clusters` being the left one's index), the two glyphs' nominal advances are their
+    /// widths alone.
+    /// The two pieces are `pieces[i]` and `pieces[i + 1]`, read in place: an array element
+    /// passed as an argument is copied, which retains its text and its font.
+    private func kerning(between pieces: UnsafeBufferPointer<ShapedPiece>, _ i: Int, base: UnsafePointer<UInt16>,
+                         leftCluster: Range<Int>, rightCluster: Range<Int>, glyphs: Scratch<UInt16>?,
+                         clusters c: Int) -> Int32 {
+        let left = pieces.baseAddress! + i, right = left + 1
+        guard ObjectIdentifier(left.pointee.font) == ObjectIdentifier(right.pointee.font),
+              left.pointee.script == right.pointee.script, left.pointee.level == right.pointee.level else { return 0 }
+        var nominal: Int64?
+        if left.pointee.shaped == nil, right.pointee.shaped == nil, leftCluster.count == 1, rightCluster.count == 1,
+           PlainShaping.isNotdefCandidate(base[leftCluster.lowerBound]),
+           PlainShaping.isNotdefCandidate(base[rightCluster.lowerBound]),
+           let glyphs, glyphs[c] != 0, glyphs[c + 1] != 0 {
+            let hbFont = left.pointee.font.hbFont
+            nominal = Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c])))
+                + Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c + 1])))
+        }
+        return kerning(in: left.pointee.font, script: left.pointee.script, level: left.pointee.level, base: base,
+                       leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal)
+    }
+
+    /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
+    /// (neighbours) in `font`, `script` and bidi level `level`, as `kerning(between:…)`.
+    /// `nominal`, when given, is the two clusters' widths shaped alone (known for plain
+    /// glyphs: their nominal advances), which spares shaping them.
+    package func kerning(in font: Font, script: hb_script_t, level: UInt8, base: UnsafePointer<UInt16>,
+                 leftCluster: Range<Int>, rightCluster: Range<Int>, nominal: Int64? = nil) -> Int32 {
+        guard leftCluster.count <= 3, rightCluster.count <= 3,
+              Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
+        func pack(_ range: Range<Int>) -> UInt64 {
+            range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
+        }
+        let rtl = level & 1 == 1
+        let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                          language: language.shapingKey(script), left: pack(leftCluster), right: pack(rightCluster))
+        // Locals only in the closure: one that reads a property of the builder copies it.
+        let han = language.han
+        return engine.pairMemo.value(for: key) {
+            let shapingLanguage = Shaper.language(for: script, preferred: han)
+            func width(_ units: [UInt16]) -> Int64 {
+                units.withUnsafeBufferPointer {
+                    Shaper.width($0, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
+                }
+            }
+            let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))
+            let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
+            // Clamped: a kerning past Int32 is a font's lie, not a trap.
+            return Int32(clamping: width(l + r) - (nominal ?? width(l) + width(r)))
+        }
+    }
+
+    /// Whether `font` has a glyph for the first character of the cluster at `range`.
+    private static func draws(_ font: Font, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> Bool {
+        var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
+        var decoder = UTF16()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return font.face.covers(scalar)
+    }
+}

@@ -1,0 +1,51 @@
+import CellLayoutCore
+
+extension ParagraphBuilder {
+    /// What a paragraph's pieces write per cluster (scratch memory, handed to the
+    /// paragraph at the end), and the pieces themselves.
+    package struct Measures {
+        package let clusterCount: Int
+        /// Each cluster's advance, kerning with the next cluster included.
+        package let advances: Scratch<Int32>
+        /// Each cluster's kerning with the next cluster.
+        package let kerns: Scratch<Int32>
+        /// The glyph per cluster of runs measured from tables (made with the first).
+        package var plainGlyphs: Scratch<UInt16>?
+        /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
+        var hasGlyph: Scratch<Bool>?
+        package var pieces: [ShapedPiece] = []
+        /// The advances past Int32 (`PreparedParagraph.wideAdvances`).
+        package var wide: [Int: Int64] = [:]
+
+        package init(clusterCount: Int) {
+            self.clusterCount = clusterCount
+            advances = Scratch(count: clusterCount)
+            kerns = Scratch(count: clusterCount)
+        }
+
+        /// Cluster `c`'s advance.
+        @inline(__always)
+        package func advance(_ c: Int) -> Int64 {
+            let advance = advances[c]
+            return advance != PreparedParagraph.wideAdvance ? Int64(advance) : wide[c]!
+        }
+
+        /// Sets cluster `c`'s advance: in `advances` when Int32 holds it, else in `wide`.
+        @inline(__always)
+        mutating func setAdvance(_ c: Int, _ value: Int64) {
+            if let narrow = Int32(exactly: value), narrow != PreparedParagraph.wideAdvance {
+                advances[c] = narrow
+                if !wide.isEmpty { wide[c] = nil }
+            } else {
+                advances[c] = PreparedParagraph.wideAdvance
+                wide[c] = value
+            }
+        }
+
+        /// Adds `value` (layout units) to cluster `c`'s advance.
+        @inline(__always)
+        package mutating func add(_ value: some FixedWidthInteger, to c: Int) {
+            setAdvance(c, advance(c) + Int64(value))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import CICU
+
+/// The first stage of building a paragraph (`ParagraphBuilder`): its grapheme clusters,
+/// the line break opportunities between them and the bidi levels of its code units, from
+/// ICU (or without it where the text allows).
+///
+/// The tables are scratch memory the builder frees or hands to the paragraph: `starts`
+/// goes to the paragraph (unless every cluster is one code unit), the others are freed by
+/// `free()`.
+struct ParagraphClusters {
+    /// How many grapheme clusters the paragraph has.
+    let count: Int
+    /// The line break opportunities (`ParagraphBuilder.lineBreaks`), the paragraph's end
+    /// included.
+    let breaks: [Int32]
+    /// Each cluster's UTF-16 start in the text (not the paragraph), and the paragraph's end
+    /// after the last.
+    let starts: Scratch<Int32>
+    /// The cluster of each code unit of the paragraph.
+    let unitToCluster: Scratch<Int32>
+    /// Whether a line may break after each cluster (never after the last).
+    let breakAfter: Scratch<Bool>
+    /// Bidi levels per code unit, or nil when the paragraph is all left to right.
+    let levels: [UInt8]?
+
+    /// The clusters of the `length` code units at `base`, which start at UTF-16 offset
+    /// `offset` of the text.
+    init(_ base: UnsafePointer<UInt16>, length: Int, offset: Int) {
+        breaks = ParagraphBuilder.lineBreaks(base, length)
+        var ends = [Int32](repeating: 0, count: length + 1)
+        count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
+        levels = Self.bidiLevels(base, length)
+        starts = Scratch(count: count + 1)
+        unitToCluster = Scratch(count: length)
+        breakAfter = Scratch(count: count)
+        var nextBreak = 0
+        var start = 0
+        for cluster in 0..<count {
+            let end = Int(ends[cluster])
+            starts[cluster] = Int32(offset + start)
+            for unit in start..<end { unitToCluster[unit] = Int32(cluster) }
+            while nextBreak < breaks.count, Int(breaks[nextBreak]) < end { nextBreak += 1 }
+            breakAfter[cluster] = nextBreak < breaks.count && Int(breaks[nextBreak]) == end && end < length
+            start = end
+        }
+        starts[count] = Int32(offset + length)
+    }
+
+    /// Frees the tables the paragraph does not take over.
+    func free() {
+        breakAfter.free()
+        unitToCluster.free()
+    }
+
+    /// Cluster `c`'s code units, paragraph-relative (`offset` being the paragraph's start).
+    @inline(__always)
+    func units(of c: Int, offset: Int) -> Range<Int> {
+        (Int(starts[c]) - offset)..<(Int(starts[c + 1]) - offset)
+    }
+
+    /// Cluster ends into `ends`, returning how many: grapheme cluster ends, and the line
+    /// break opportunities that fall inside a grapheme cluster. UAX #14 allows a break
+    /// between a space and a combining mark after it (LB10 treats the mark as a letter),
+    /// where UAX #29 makes the two one grapheme; ICU reports the break and Pango takes it,
+    /// so the mark starts the next line as a cluster of its own (as a Faker name starting
+    /// with a vowel sign, " िकशोरी", does).
+    private static func clusterEnds(
+        _ base: UnsafePointer<UInt16>, _ length: Int, breaks: [Int32], into ends: inout [Int32]
+    ) -> Int {
+        let count = graphemeBreaks(base, length, into: &ends)
+        var inside = breaks.lazy.filter { $0 < Int32(length) }.makeIterator()
+        var extra: [Int32] = []
+        var e = 0
+        while let b = inside.next() {
+            while e < count, ends[e] < b { e += 1 }
+            if e < count, ends[e] != b { extra.append(b) }
+        }
+        guard !extra.isEmpty else { return count }
+        var merged = Array(ends[0..<count]) + extra
+        merged.sort()
+        for (i, end) in merged.enumerated() { ends[i] = end }
+        return merged.count
+    }
+
+    /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of
+    /// code points below U+0300 — Latin with its accents precomposed, as nearly all Latin
+    /// text is — has a cluster per code unit (no extenders, joiners or surrogates there, and
+    /// hard breaks are not in paragraphs), which spares the ICU call; anything else asks ICU.
+    private static func graphemeBreaks(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
+        if (0..<length).allSatisfy({ base[$0] < 0x0300 }) {
+            for i in 0..<length { ends[i] = Int32(i + 1) }
+            return length
+        }
+        return max(0, Int(cicu_grapheme_breaks(base, Int32(length), &ends)))
+    }
+
+    /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left
+    /// (no code unit at or above U+0590), which spares the ICU call for most Latin text.
+    private static func bidiLevels(_ base: UnsafePointer<UInt16>, _ length: Int) -> [UInt8]? {
+        guard (0..<length).contains(where: { base[$0] >= 0x0590 }) else { return nil }
+        var levels = [UInt8](repeating: 0, count: length)
+        return cicu_bidi_levels(base, Int32(length), &levels) < 0 ? nil : levels
+    }
+}

@@ -1,0 +1,65 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// The route for plain text (`PlainShaping`): clusters of one code unit that the run's
+/// font draws plain in a script it shapes plain, measured from the font's tables —
+/// nominal advances and pair kerning — instead of shaped.
+struct PlainRoute: MeasuringRoute {
+    @inline(__always)
+    func admits(_ cluster: RouteCluster, _ base: UnsafePointer<UInt16>,
+                into measures: inout ParagraphBuilder.Measures) -> Bool {
+        guard cluster.isSimpleInRunFont else { return false }
+        let unit = base[cluster.units.lowerBound]
+        return cluster.plain!._withUnsafeGuaranteedRef { $0.shapesPlain(cluster.script) && $0.isPlain(unit) }
+    }
+
+    func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
+                 into measures: inout ParagraphBuilder.Measures) -> Bool {
+        guard let plain = piece.plain?.takeUnretainedValue() else { return false }
+        builder.appendPlain(base, piece.units, clusters: piece.clusters, offset: offset, plain: plain,
+                            script: piece.script, run: piece.run, into: &measures)
+        return true
+    }
+}
+
+extension ParagraphBuilder {
+    /// Measures a piece of plain text in `script` from the font's tables (one code unit
+    /// per cluster): nominal advances, kerning between neighbours. A piece that follows a
+    /// plain run of the same script extends it (kerning across the join included), so
+    /// neighbouring plain words make one piece; else it starts a run of its own. `run` is
+    /// the attribute run (0 in a plain text): pieces of different runs stay apart, to be
+    /// drawn each with its attributes.
+    func appendPlain(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
+        script: hb_script_t, run: Int, into m: inout Measures
+    ) {
+        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
+        m.plainGlyphs = glyphs
+        let count = units.count
+        for k in 0..<count {
+            let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k
+            glyphs[cluster] = plain.glyph(unit)
+            var advance = Int64(plain.advance(unit))
+            if k + 1 < count {
+                let kern = plain.kern(unit, base[units.lowerBound + k + 1])
+                m.kerns[cluster] = kern
+                advance += Int64(kern)
+            }
+            m.setAdvance(cluster, advance)
+        }
+        let start = offset + units.lowerBound, end = offset + units.upperBound
+        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+           last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
+            let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
+            m.kerns[clusters.lowerBound - 1] = kern
+            m.add(kern, to: clusters.lowerBound - 1)
+            m.pieces[m.pieces.count - 1] = ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
+                level: 0, run: run)
+        } else {
+            m.pieces.append(ShapedPiece(
+                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
+                run: run))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CHarfBuzz
+import CellLayoutFontLibrary
+
+/// The route that measures anything: the piece shaped by HarfBuzz through the engine's
+/// shape memo, each glyph's advance added to its cluster.
+struct ShapingRoute: MeasuringRoute {
+    /// The cluster of each code unit of the paragraph (`ParagraphClusters.unitToCluster`).
+    let unitToCluster: Scratch<Int32>
+
+    func admits(_ cluster: RouteCluster, _ base: UnsafePointer<UInt16>,
+                into measures: inout ParagraphBuilder.Measures) -> Bool {
+        true
+    }
+
+    func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
+                 into measures: inout ParagraphBuilder.Measures) -> Bool {
+        measures.pieces.append(builder.shapePiece(
+            base, piece.units, clusters: piece.clusters, font: piece.font, script: piece.script, level: piece.level,
+            run: piece.run, offset: offset, unitToCluster: unitToCluster, into: &measures))
+        return true
+    }
+}
+
+extension ParagraphBuilder {
+    /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's
+    /// advance to the cluster it belongs to. A glyph that stands for several clusters (a
+    /// ligature) has its advance shared equally among them, as Pango and CoreText do.
+    func shapePiece(
+        _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
+        font: Font, script: hb_script_t, level: UInt8, run: Int, offset: Int,
+        unitToCluster: Scratch<Int32>, into m: inout Measures
+    ) -> ShapedPiece {
+        let hasGlyph = m.hasGlyph ?? Scratch(count: m.clusterCount)
+        m.hasGlyph = hasGlyph
+        let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
+        let rtl = level & 1 == 1
+        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                           language: language.shapingKey(script), units: slice)
+        // Locals only in the closure: one that reads a property of the builder copies it.
+        let han = language.han
+        let shaped = engine.shapeMemo.value(for: key) {
+            Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
+                         language: Shaper.language(for: script, preferred: han))
+        }
+        for i in shaped.glyphs.indices {
+            let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
+            m.add(shaped.advances[i], to: cluster)
+            hasGlyph[cluster] = true
+            // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
+            // left-to-right text (right-to-left kerning is not separated out).
+            let lastOfCluster = i + 1 == shaped.glyphs.count
+                || unitToCluster[units.lowerBound + Int(shaped.clusters[i + 1])] != Int32(cluster)
+            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kerns[i] }
+        }
+        var c = clusters.lowerBound
+        while c < clusters.upperBound {
+            var next = c + 1
+            while next < clusters.upperBound, !hasGlyph[next] { next += 1 }
+            let shareCount = Int64(next - c)
+            if shareCount > 1 {
+                let total = m.advance(c), share = total / shareCount
+                for k in c..<next { m.setAdvance(k, share) }
+                m.add(total - share * shareCount, to: c)
+            }
+            c = next
+        }
+        return ShapedPiece(
+            shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
+            utf16End: offset + units.upperBound, level: level, run: run)
+    }
+}
