@@ -125,8 +125,8 @@ public struct CellAccessory: Hashable, Sendable {
     /// Space between two accessories of the leading group (D1: the content's leading padding).
     public static let leadingSpacing = 16.0
 
-    /// A label accessory's font unless it gives one: the Body text style (unsourced: Apple
-    /// documents `LabelOptions.font` but not its default).
+    /// A label accessory's font unless it gives one: the Body text style (Apple: the default
+    /// of `LabelOptions.font` is the preferred font for Body; A9).
     public static let labelFont = FontSpec(textStyle: .body)
 
     /// The kind.

@@ -139,6 +139,34 @@ import Testing
         #expect(json.contains(#""accessories":[{"kind":"disclosureIndicator","frame":[348.5,15,10.5,14]},{"kind":"customView","id":"t","frame":[289.5,6.5,51,31]}]"#))
     }
 
+    @Test func aTallAccessoryDoesNotGrowTheRow() throws {
+        // D4: UIKit lays a list cell's accessories out by frame inside the cell's height
+        // (UITableCellAccessoryLayout centres each one vertically in its container) and gives
+        // the content view only leading and trailing insets; the cell sizes itself by its
+        // content view's constraints, so an accessory taller than the content stands out of
+        // the row, centred. A 60 × 60 custom view in a 44-pt row: the row stays 44 (content
+        // view 43.5 at 2x), the view at y (43.5 − 60) / 2 = −8.25, on the 2x grid (halves
+        // up) −8; x 375 − 16 − 60 = 299.
+        let row = try Self.rows("""
+            {"content": {"configuration": "cell", "text": "Photo"}, "accessories": [
+              {"kind": "customView", "placement": "trailing", "view": {"id": "big", "kind": "view", "size": {"width": 60, "height": 60}}}]}
+            """)[0]
+        #expect(row.height == 44)
+        #expect(row.contentView == CGRect(x: 0, y: 0, width: 299, height: 43.5))
+        #expect(Self.frames(row) == ["big": CGRect(x: 299, y: -8, width: 60, height: 60)])
+        // A text taller than the accessory still grows the row as it does without one.
+        let wrapped = try Self.rows("""
+            {"content": {"configuration": "cell", "text": "A long text that wraps onto a second line beside the big accessory view"},
+             "accessories": [{"kind": "customView", "placement": "trailing", "view": {"id": "big", "kind": "view", "size": {"width": 60, "height": 60}}}]}
+            """)[0]
+        let alone = try Self.rows("""
+            {"content": {"configuration": "cell", "text": "A long text that wraps onto a second line beside the big accessory view"},
+             "accessories": [{"kind": "customView", "placement": "trailing", "view": {"id": "small", "kind": "view", "size": {"width": 60, "height": 1}}}]}
+            """)[0]
+        #expect(wrapped.height > 44)
+        #expect(wrapped.height == alone.height)
+    }
+
     @Test func badAccessoriesAreNamedByTheirPath() throws {
         let decoder = TableDecoder(fonts: TestFonts.library)
         func error(_ row: String) -> String {

@@ -7,11 +7,14 @@ import Testing
 /// compact table (375) and a wide one (768, not following the readable width), so that a
 /// value changed on one side only fails here.
 @Suite struct ProfileValuesTests {
-    /// The ledger's metrics the library does not model yet; each needs its Swift value before
-    /// it leaves this list.
+    /// The ledger's metrics that have no `TableMetrics` value: ones the library does not model
+    /// yet (each needs its Swift value before it leaves this list), and rules the layout
+    /// follows, tested where they act (`accessorySelfSizingHeight`:
+    /// CellAccessoryTests.aTallAccessoryDoesNotGrowTheRow).
     static let documentedOnly: Set<String> = [
         "contentAccessoryPadding", "editingContentPadding", "textTrailingGapBeforeAccessory",
         "valueCellFallback", "symbolImageReservedWidth", "accessoryOuterMargin", "accessoryContentGap",
+        "accessorySelfSizingHeight",
     ]
 
     @Test(arguments: PlatformProfile.allCases)
