@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CICU
 import CellLayoutCore
 
 /// Plain text (`PlainShaping`) in a paragraph: measured from the font's tables instead
@@ -37,7 +36,7 @@ extension ParagraphBuilder {
         for part in parts {
             guard (part.run < 0 ? plain! : runs!.plains[part.run]!).shapesPlain(script) else { return nil }
         }
-        let breaks = Self.lineBreaks(base, length)
+        let breaks = LineBreaks.opportunities(base, length)
         let breakCount = breaks.count
         var measures = Measures(clusterCount: length)
         var clusterRuns: [UInt16] = []

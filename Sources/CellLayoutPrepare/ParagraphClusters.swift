@@ -10,7 +10,7 @@ import CICU
 struct ParagraphClusters {
     /// How many grapheme clusters the paragraph has.
     let count: Int
-    /// The line break opportunities (`ParagraphBuilder.lineBreaks`), the paragraph's end
+    /// The line break opportunities (`LineBreaks.opportunities`), the paragraph's end
     /// included.
     let breaks: [Int32]
     /// Each cluster's UTF-16 start in the text (not the paragraph), and the paragraph's end
@@ -26,7 +26,7 @@ struct ParagraphClusters {
     /// The clusters of the `length` code units at `base`, which start at UTF-16 offset
     /// `offset` of the text.
     init(_ base: UnsafePointer<UInt16>, length: Int, offset: Int) {
-        breaks = ParagraphBuilder.lineBreaks(base, length)
+        breaks = LineBreaks.opportunities(base, length)
         var ends = [Int32](repeating: 0, count: length + 1)
         count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
         levels = Self.bidiLevels(base, length)
