@@ -1,12 +1,19 @@
 import CICU
 
 /// Line-break opportunities (UAX #14): where a paragraph may wrap.
-enum LineBreaks {
+package enum LineBreaks {
     /// The line break opportunities (UAX #14) after offset 0, the paragraph's end
-    /// included (none when ICU fails), gathered a block at a time: memory in proportion
-    /// to the breaks, not to the text. A block holds 4,096 breaks, or one more than a short
-    /// paragraph can have (a 16 KB block zeroed per row was 3 % of preparing Latin text).
-    static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
+    /// included: computed here for a paragraph of the simple characters
+    /// (`SimpleLineBreaks`, ICU's answer without ICU), from ICU for any other.
+    package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
+        SimpleLineBreaks.opportunities(base, length) ?? icuOpportunities(base, length)
+    }
+
+    /// ICU's line break opportunities after offset 0, the paragraph's end included (none
+    /// when ICU fails), gathered a block at a time: memory in proportion to the breaks,
+    /// not to the text. A block holds 4,096 breaks, or one more than a short paragraph can
+    /// have (a 16 KB block zeroed per row was 3 % of preparing Latin text).
+    package static func icuOpportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
         let block = Int32(min(4096, length + 1))
         var breaks: [Int32] = []
         var from: Int32 = 0

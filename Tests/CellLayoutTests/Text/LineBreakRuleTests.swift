@@ -1,0 +1,96 @@
+import CellLayoutPrepare
+import Testing
+
+/// UAX #14 break opportunities of the simple characters (`SimpleLineBreaks`), each case
+/// derived by hand from the rules (Unicode 15.0, with ICU 72's tailorings: LB15c/LB15d for IS,
+/// LB20a's hyphen after a break, LB25 as ICU's number expression) and the characters'
+/// classes in LineBreak.txt. Offsets are UTF-16, the breaks after offset 0 with the text's
+/// end last, as ICU reports them. ICU itself must give the same (an independent check of
+/// the derivation); `LineBreakAgreementTests` compares the two on random strings.
+@Suite struct LineBreakRuleTests {
+    /// The simple path's breaks of `text` (nil when it leaves the text to ICU) and ICU's.
+    static func breaks(_ text: String) -> (simple: [Int]?, icu: [Int]) {
+        let units = Array(text.utf16)
+        return units.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            return (SimpleLineBreaks.opportunities(base, units.count)?.map(Int.init),
+                    LineBreaks.icuOpportunities(base, units.count).map(Int.init))
+        }
+    }
+
+    /// `text` breaks at `expected` on both paths.
+    func check(_ text: String, _ expected: [Int], _ why: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        let (simple, icu) = Self.breaks(text)
+        #expect(simple == expected, "simple path: \(why)", sourceLocation: sourceLocation)
+        #expect(icu == expected, "ICU: \(why)", sourceLocation: sourceLocation)
+    }
+
+    @Test func spacesAndLetters() {
+        check("Hello world", [6, 11], "LB28 AL × AL; LB7 × SP; LB18 SP ÷ before w; LB3 the end")
+        check("Привет мир", [7, 10], "Cyrillic letters are AL: LB28 inside the words, LB18 after the space")
+        check("a\tb", [2, 3], "TAB is BA: LB21 × BA, then LB31 BA ÷ AL")
+        check("a\u{A0}b", [3], "NBSP is GL: LB12a AL × GL, LB12 GL × AL")
+        check("\u{A0}-b", [2, 3], "LB12 GL × HY; the hyphen follows no break, so LB20a does not hold it: LB31 HY ÷ AL")
+    }
+
+    @Test func hyphensAndDashes() {
+        check("a-b", [2, 3], "LB21 AL × HY; LB31 HY ÷ AL (the hyphen follows no break)")
+        check("a -b", [2, 4], "LB18 SP ÷ HY; LB20a: a hyphen right after a break keeps the letter")
+        check("-b", [2], "LB20a at the start of the text")
+        check("a -1", [2, 4], "LB18 SP ÷; LB25 HY NU is a number")
+        check("a–b", [2, 3], "EN DASH is BA: LB21 × BA; LB31 BA ÷ AL")
+        check("–a", [1, 2], "LB20a holds only HY: LB31 BA ÷ AL at the start")
+        check("5–6", [2, 3], "LB21 NU × BA; LB31 BA ÷ NU")
+        check("a—b", [1, 2, 3], "EM DASH is B2: LB31 AL ÷ B2 and B2 ÷ AL (LB21 does not hold B2)")
+        check("a — — b", [2, 6, 7], "LB18 SP ÷ B2; LB17 B2 SP* × B2 holds the second dash; LB18 before b")
+        check("a —b", [2, 3, 4], "LB18 SP ÷ B2; LB31 B2 ÷ AL")
+        check("x´y", [1, 3], "´ is BB: LB31 AL ÷ BB; LB21 BB × AL")
+    }
+
+    @Test func slashesAndURLs() {
+        check("a/b", [2, 3], "LB13 × SY; LB31 SY ÷ AL (LB21b holds only HL)")
+        check("http://x.com/a", [7, 13, 14],
+              "LB15d × IS (:); LB13 × SY twice; LB31 SY ÷ AL after //; LB15d × IS, LB29 IS × AL in x.com; LB13 × SY; LB31 SY ÷ AL")
+        check("10/12/2026", [10], "LB25: NU (NU | SY | IS)* is one number")
+    }
+
+    @Test func numbers() {
+        check("1,5 .5", [4, 6], "LB25 NU IS NU; LB7 × SP; LB15c SP ÷ IS NU; LB25 IS NU")
+        check("a .b", [4], "LB15d × IS after a space not before a digit; LB29 IS × AL")
+        check("$(12)%", [6], "LB25: PR OP NU NU CP PO is one number")
+        check("-5.5%", [5], "LB25: HY NU IS NU PO")
+        check("50 %", [3, 4], "LB18 SP ÷ PO")
+        check("ab12cd", [6], "LB23 AL × NU and NU × AL")
+        check("$abc", [4], "LB24 PR × AL")
+        check("a+b", [3], "LB24 AL × PR and PR × AL (+ is PR)")
+        check("a +b", [2, 4], "LB18 SP ÷ PR; LB24 PR × AL")
+    }
+
+    @Test func punctuation() {
+        check("e.g. word", [5, 9], "LB15d × IS, LB29 IS × AL; LB18 after the space")
+        check("a; b", [3, 4], "LB15d × IS; LB7 × SP; LB18 SP ÷")
+        check("a!b", [2, 3], "LB13 × EX; LB31 EX ÷ AL")
+        check("¿Qué?", [5], "¿ is OP: LB14 OP ×; LB13 × EX")
+        check("x…y", [2, 3], "LB22 × IN; LB31 IN ÷ AL")
+    }
+
+    @Test func bracketsAndQuotes() {
+        check("(a) b", [4, 5], "LB14 OP ×; LB13 × CP; LB7 × SP; LB18 SP ÷")
+        check("( a", [3], "LB14 OP SP* × holds past the space")
+        check("a ( b", [2, 5], "LB18 SP ÷ OP; LB14 OP SP* ×")
+        check("a “b” c", [2, 6, 7], "LB18 SP ÷ QU; LB19 QU × and × QU; LB18 after the space")
+        check("«a»", [3], "« and » are QU: LB19")
+        check("(“a”)", [5], "LB14 OP ×; LB19 around the quotes; LB13 × CP")
+        check("“ (a", [4], "LB15 QU SP* × OP (Unicode 15.0's rule, ICU 72's); LB14 OP ×")
+        check("x ’s", [2, 4], "LB18 SP ÷ QU; LB19 QU ×")
+    }
+
+    @Test func otherCharactersAreLeftToICU() {
+        // A combining acute accent (CM, LB9), a zero width joiner, an ideograph, Hebrew (HL),
+        // a line separator, an emoji: each makes the whole paragraph ICU's.
+        for text in ["e\u{301}", "a\u{200D}b", "a中", "a-\u{5D0}", "a\u{2028}b", "a 😀"] {
+            #expect(Self.breaks(text).simple == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(Self.breaks("").simple == nil)
+    }
+}
