@@ -215,11 +215,7 @@ package struct LineFitter {
             return
         }
         if !isEmpty {
-            emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
-            lineStart = start
-            lineWidth = 0
-            pending = 0
-            isEmpty = true
+            breakLine(before: start)
             if isFull { return }
         }
         let contentEnd = paragraph.contentEnd(of: start..<end)
@@ -229,14 +225,38 @@ package struct LineFitter {
             isEmpty = false
             return
         }
-        for c in start..<contentEnd where !isFull {
+        // Too wide for a line: placed cluster by cluster, each a segment of its own (a
+        // loop, not a call of this function per cluster: the re-fit runs it for every
+        // cluster of a long word or URL).
+        for c in start..<contentEnd {
             // The last cluster's kerning with what follows is already in `trailing` when
             // nothing hangs after it; with white space after it, it stays in the width,
             // as in the segment's own width.
             let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
-            place(c, c + 1, width: paragraph.advance(Int(c)) - kern, trailing: kern, in: paragraph)
+            let clusterWidth = paragraph.advance(Int(c)) - kern
+            if GreedyRule.joins(clusterWidth, lineWidth: lineWidth, pending: pending, isEmpty: isEmpty, within: maxWidth) {
+                lineWidth += pending + clusterWidth
+            } else {
+                if !isEmpty {
+                    breakLine(before: c)
+                    if isFull { break }
+                }
+                lineWidth = clusterWidth
+                isEmpty = false
+            }
+            pending = kern
         }
         pending = trailing
+    }
+
+    /// Ends the line being filled before cluster `start`, where the next line starts.
+    @inline(__always)
+    private mutating func breakLine(before start: Int32) {
+        emit(LineSpan(paragraph: paragraphIndex, start: lineStart, end: start, width: lineWidth))
+        lineStart = start
+        lineWidth = 0
+        pending = 0
+        isEmpty = true
     }
 }
 

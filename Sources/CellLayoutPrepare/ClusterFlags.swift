@@ -1,7 +1,12 @@
 /// Bits of `PreparedParagraph.flags`, and the rules read from them.
+///
+/// `@usableFromInline`, as `PreparedParagraph` is: an `@inlinable` member of a package type
+/// that is not is never inlined into another module (each call a real call).
+@usableFromInline
 package enum ClusterFlags {
     /// The cluster is white space that hangs at a line end (does not count toward width).
-    static let whitespace: UInt8 = 1
+    @inlinable
+    package static var whitespace: UInt8 { 1 }
 
     /// Whether cluster `index` of `flags` is white space that hangs at a line end.
     @inlinable

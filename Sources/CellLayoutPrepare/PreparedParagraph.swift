@@ -5,6 +5,11 @@
 /// around instead of retaining nine arrays at each step. The per-cluster tables are the
 /// builder's own buffers, handed over rather than copied (a long text is never held twice
 /// while it is prepared) and freed with the paragraph: immutable once made, hence Sendable.
+///
+/// `@usableFromInline`, so that its `@inlinable` accessors are inlined where lines are
+/// filled (Fit): without it the compiler keeps each a call from another module — an advance
+/// read per cluster of a broken word cost the re-fit +4.9 % of its instructions (issue 18).
+@usableFromInline
 package final class PreparedParagraph: @unchecked Sendable {
     /// The UTF-16 offset of the paragraph's first code unit in the whole text.
     @usableFromInline package let utf16Start: Int
@@ -22,7 +27,8 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// kept exact rather than wrapped or trapped on (issue 21). Empty in any real text.
     @usableFromInline package let wideAdvances: [Int: Int64]
     /// What `advances` holds for a cluster whose advance is in `wideAdvances`.
-    @usableFromInline package static let wideAdvance = Int32.min
+    @inlinable
+    package static var wideAdvance: Int32 { .min }
     /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
     /// when a line ends after it.
     @usableFromInline package let kerns: UnsafeMutableBufferPointer<Int32>
@@ -46,11 +52,18 @@ package final class PreparedParagraph: @unchecked Sendable {
     package var clusterCount: Int { advances.count }
 
     /// Cluster `c`'s advance in layout units, kerning with the next cluster included.
+    ///
+    /// Inlined, with its rare wide case out of line: the line-keeping fill asks it for every
+    /// cluster of a word it breaks.
     @inlinable
     package func advance(_ c: Int) -> Int64 {
         let advance = advances[c]
-        return advance != Self.wideAdvance ? Int64(advance) : wideAdvances[c]!
+        return advance != Self.wideAdvance ? Int64(advance) : wideAdvance(c)
     }
+
+    /// The advance of cluster `c`, one wider than Int32 holds (`wideAdvances`).
+    @usableFromInline @inline(never)
+    func wideAdvance(_ c: Int) -> Int64 { wideAdvances[c]! }
     /// Whether the paragraph's base direction is right to left (its lowest bidi level is
     /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
     /// of a text of many pieces — tabs, emoji — quadratic).

@@ -2,6 +2,8 @@ import CHarfBuzz
 import CellLayoutFontLibrary
 
 /// A shaped piece placed in a text: which glyphs, in which font, where, at which bidi level.
+/// (`@usableFromInline`: `PreparedParagraph.pieces` is.)
+@usableFromInline
 package struct ShapedPiece: Sendable {
     /// The glyphs HarfBuzz made of the piece; nil for a plain run, whose glyphs are the
     /// paragraph's `plainGlyphs` and whose advances are its clusters' advances.
