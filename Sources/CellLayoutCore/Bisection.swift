@@ -1,5 +1,9 @@
 /// Binary search, written once: the offset index, the blocked arrays, the table's sections
 /// and the glyph runs' clusters all find their place with it.
+///
+/// `@usableFromInline`: the `@inlinable` members of a package type that is not are kept
+/// calls from every other module (the generic `lastStart` unspecialized).
+@usableFromInline
 package enum Bisection {
     /// The first index in `range` at which `isPast` holds, or `range.upperBound` when it
     /// holds nowhere. `isPast` must be false, then true, across the range (a partition).
