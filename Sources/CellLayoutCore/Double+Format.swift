@@ -2,12 +2,42 @@ extension Double {
     /// The value rounded to at most three decimals and printed without a trailing ".0"
     /// (`21`, `20.5`, `343.125`), the form every number takes in the JSON output.
     public var formatted3: String {
-        // Past 10¹⁵ a double has no thousandths to round (and × 1000 could overflow to inf).
-        guard abs(self) < 1e15 else { return String(self) }
-        let rounded = (self * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            return String(Int64(rounded))
+        switch rounded3 {
+        case .whole(let whole): String(whole)
+        case .fraction(let value): String(value)
         }
-        return String(rounded)
+    }
+
+    /// Appends `formatted3`'s text to `bytes`: a whole number (most of a layout's
+    /// figures) digit by digit, without making a String of it.
+    package func appendFormatted3(to bytes: inout [UInt8]) {
+        switch rounded3 {
+        case .whole(let whole):
+            if whole < 0 { bytes.append(UInt8(ascii: "-")) }
+            var magnitude = whole.magnitude, place: UInt64 = 1
+            while place <= magnitude / 10 { place *= 10 }
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / place))
+                magnitude %= place
+                place /= 10
+            } while place > 0
+        case .fraction(let value):
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// What `formatted3` prints: a whole number, or a double to print as Swift does.
+    private enum Rounded3 {
+        case whole(Int64)
+        case fraction(Double)
+    }
+
+    /// The value rounded to thousandths, the one rule of `formatted3` and `appendFormatted3`.
+    private var rounded3: Rounded3 {
+        // Past 10¹⁵ a double has no thousandths to round (and × 1000 could overflow to inf).
+        guard abs(self) < 1e15 else { return .fraction(self) }
+        let rounded = (self * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return .whole(Int64(rounded)) }
+        return .fraction(rounded)
     }
 }

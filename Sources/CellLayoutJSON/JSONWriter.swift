@@ -35,7 +35,7 @@ public struct JSONWriter {
 
     /// Appends a number, rounded to at most three decimals.
     public mutating func write(_ number: Double) {
-        raw(number.isFinite ? number.formatted3 : "null")
+        if number.isFinite { number.appendFormatted3(to: &bytes) } else { raw("null") }
     }
 
     /// Appends a string with JSON escapes.
