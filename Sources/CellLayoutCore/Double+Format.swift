@@ -13,14 +13,7 @@ extension Double {
     package func appendFormatted3(to bytes: inout [UInt8]) {
         switch rounded3 {
         case .whole(let whole):
-            if whole < 0 { bytes.append(UInt8(ascii: "-")) }
-            var magnitude = whole.magnitude, place: UInt64 = 1
-            while place <= magnitude / 10 { place *= 10 }
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / place))
-                magnitude %= place
-                place /= 10
-            } while place > 0
+            whole.appendDecimal(to: &bytes)
         case .fraction(let value):
             bytes.append(contentsOf: String(value).utf8)
         }
@@ -39,5 +32,19 @@ extension Double {
         let rounded = (self * 1000).rounded() / 1000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return .whole(Int64(rounded)) }
         return .fraction(rounded)
+    }
+}
+
+extension Int64 {
+    /// Appends the number in decimal (`String(self)`'s text) to `bytes`, digit by digit.
+    package func appendDecimal(to bytes: inout [UInt8]) {
+        if self < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = self.magnitude, place: UInt64 = 1
+        while place <= magnitude / 10 { place *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / place))
+            magnitude %= place
+            place /= 10
+        } while place > 0
     }
 }

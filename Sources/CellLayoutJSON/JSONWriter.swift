@@ -38,6 +38,12 @@ public struct JSONWriter {
         if number.isFinite { number.appendFormatted3(to: &bytes) } else { raw("null") }
     }
 
+    /// Appends a whole number (the text `write(Double(integer))` gives), without making a
+    /// String of it.
+    public mutating func write(_ integer: Int) {
+        Int64(integer).appendDecimal(to: &bytes)
+    }
+
     /// Appends a string with JSON escapes.
     public mutating func write(_ string: String) {
         bytes.append(UInt8(ascii: "\""))

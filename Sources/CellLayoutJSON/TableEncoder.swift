@@ -124,13 +124,15 @@ public enum TableEncoder {
     public static func encodeFields(_ row: RowLayout, cellWidth: Double? = nil, into writer: inout JSONWriter) {
         writer.raw("\"height\":")
         writer.write(row.height)
+        // Each key with its punctuation, written as it stands (no string made per row).
         let frames: [(String, CGRect?)] = [
-            ("contentView", row.contentView), ("textLabel", row.textLabel), ("detailTextLabel", row.detailTextLabel),
-            ("imageView", row.imageView), ("accessoryView", row.accessoryView), ("editingControl", row.editingControl),
-            ("reorderControl", row.reorderControl),
+            (",\"contentView\":", row.contentView), (",\"textLabel\":", row.textLabel),
+            (",\"detailTextLabel\":", row.detailTextLabel), (",\"imageView\":", row.imageView),
+            (",\"accessoryView\":", row.accessoryView), (",\"editingControl\":", row.editingControl),
+            (",\"reorderControl\":", row.reorderControl),
         ]
         for (key, frame) in frames {
-            writer.raw(",\"\(key)\":")
+            writer.raw(key)
             self.frame(frame, into: &writer)
         }
         if !row.accessories.isEmpty {
@@ -175,7 +177,8 @@ public enum TableEncoder {
         for (i, label) in row.lines.enumerated() {
             if i > 0 { writer.raw(",") }
             writer.write(label.id)
-            writer.raw(":\(label.count)")
+            writer.raw(":")
+            writer.write(label.count)
         }
         writer.raw("}")
     }

@@ -187,7 +187,9 @@ struct MeasureCommand: ParsableCommand {
         /// `"lines":…,"width":…,"height":…` and the breaks, without braces.
         func fields(_ measured: Measured) {
             if let category = measured.category { writer.raw("\"contentSizeCategory\":\"\(category.rawValue)\",") }
-            writer.raw("\"lines\":\(measured.size.lines),\"width\":")
+            writer.raw("\"lines\":")
+            writer.write(measured.size.lines)
+            writer.raw(",\"width\":")
             writer.write(measured.size.usedWidth)
             writer.raw(",\"height\":")
             writer.write(measured.size.height(scale: scale))
