@@ -32,25 +32,15 @@ public struct HeaderConfiguration: Hashable, Sendable {
 
     /// The kind the defaults came from.
     public var kind: Kind
-    /// The text.
-    public var text: String?
-    /// The text's font, lines and cutting.
-    public var textProperties: ContentConfiguration.TextProperties
     /// Whether the text is shown in capitals (grouped headers).
     public var uppercased: Bool
-    /// `directionalLayoutMargins`.
-    public var directionalLayoutMargins: ContentConfiguration.Margins
-    /// The secondary text (`secondaryText`), stacked under the text.
-    public var secondaryText: String?
-    /// The secondary text's font, lines and cutting: the text's, never in capitals (D3), or
-    /// the Subheadline style under a prominent header (D1).
-    public var secondaryTextProperties: ContentConfiguration.TextProperties
-    /// The image's size (`image`), or nil for none: before the texts, centred beside them.
-    public var image: TableMetrics.Size?
-    /// `imageToTextPadding`: 16 (D1, D3).
-    public var imageToTextPadding = 16.0
-    /// `textToSecondaryTextVerticalPadding`: 3 (D1, D3).
-    public var textToSecondaryTextVerticalPadding = 3.0
+    /// The texts, the image (a size), their properties, the margins and the paddings: the
+    /// type a cell's content has, for a header lays them out by the same rules (the secondary
+    /// text always stacked under the text). Defaults: the text's properties are the kind's,
+    /// the secondary text's the text's (D3: never in capitals) or the Subheadline style under
+    /// a prominent header (D1); `imageToTextPadding` 16 and `textToSecondaryTextVerticalPadding`
+    /// 3 (D1, D3); `directionalLayoutMargins` the kind's.
+    public var content: ContentConfiguration
 
     /// The defaults of `kind`.
     public init(_ kind: Kind) {
@@ -73,11 +63,15 @@ public struct HeaderConfiguration: Hashable, Sendable {
             font.weight = .semibold
             margins = .init(top: 9, leading: 3, bottom: 10, trailing: 3)
         }
-        textProperties = ContentConfiguration.TextProperties(font: font)
+        content = ContentConfiguration(.cell)
+        content.textProperties = ContentConfiguration.TextProperties(font: font)
         let prominent = kind == .prominentInsetGroupedHeader || kind == .extraProminentInsetGroupedHeader
-        secondaryTextProperties = prominent
-            ? ContentConfiguration.TextProperties(font: FontSpec(textStyle: .subheadline)) : textProperties
+        content.secondaryTextProperties = prominent
+            ? ContentConfiguration.TextProperties(font: FontSpec(textStyle: .subheadline)) : content.textProperties
+        content.directionalLayoutMargins = margins
+        content.imageToTextPadding = 16
+        content.textToSecondaryTextVerticalPadding = 3
+        content.prefersSideBySideTextAndSecondaryText = false
         uppercased = kind == .groupedHeader
-        directionalLayoutMargins = margins
     }
 }

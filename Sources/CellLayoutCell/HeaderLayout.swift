@@ -103,20 +103,12 @@ extension CellLayouter {
         let m = metrics
         let rightToLeft = direction == .rightToLeft
         let topPadding = !grouped && isHeader ? m.sectionHeaderTopPadding : 0
-        var content = ContentConfiguration(.cell)
-        content.text = configuration.uppercased ? configuration.text?.uppercased() : configuration.text
-        content.secondaryText = configuration.secondaryText
-        content.image = configuration.image
-        content.textProperties = configuration.textProperties
-        content.secondaryTextProperties = configuration.secondaryTextProperties
-        content.directionalLayoutMargins = configuration.directionalLayoutMargins
-        content.imageToTextPadding = configuration.imageToTextPadding
-        content.textToSecondaryTextVerticalPadding = configuration.textToSecondaryTextVerticalPadding
-        content.prefersSideBySideTextAndSecondaryText = false
+        var content = configuration.content
+        if configuration.uppercased { content.text = content.text?.uppercased() }
         let width = max(0, cellWidth - safeArea.left - safeArea.right)
         let laidOut = try configured(content, contentWidth: width, besideAccessory: (leading: false, trailing: false),
                                      category: m.contentSizeCategory, rightToLeft: rightToLeft)
-        let margins = configuration.directionalLayoutMargins
+        let margins = content.directionalLayoutMargins
         let height = laidOut.labels.isEmpty && laidOut.image == nil
             ? m.ceilToPixel(margins.top + margins.bottom) : m.ceilToPixel(laidOut.required)
         let (labels, image) = laidOut.placed(contentHeight: height, metrics: m)

@@ -342,22 +342,12 @@ public struct TableDecoder: Sendable {
         ])
         guard let kind = m["configuration"] else { throw node.error("missing \"configuration\"") }
         var content = ContentConfiguration(try kind.choice("content configuration"))
-        if let text = m["text"] { content.text = try text.string() }
-        if let text = m["secondaryText"] { content.secondaryText = try text.string() }
+        try readShared(m, into: &content)
         if let image = m["image"] { (content.image, content.imageBitmap) = try self.image(image) }
-        content.textProperties = try textProperties(m["textProperties"], content.textProperties)
-        content.secondaryTextProperties = try textProperties(m["secondaryTextProperties"], content.secondaryTextProperties)
         if let image = m["imageProperties"] {
             let p = try image.members(known: ["reservedLayoutSize", "maximumSize"])
             if let size = p["reservedLayoutSize"] { content.reservedLayoutSize = try size.sizeValue() }
             if let size = p["maximumSize"] { content.maximumSize = try size.sizeValue() }
-        }
-        if let margins = m["directionalLayoutMargins"] {
-            content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
-        }
-        if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
-        if let padding = m["textToSecondaryTextVerticalPadding"] {
-            content.textToSecondaryTextVerticalPadding = try padding.number(in: 0...10_000)
         }
         if let padding = m["textToSecondaryTextHorizontalPadding"] {
             content.textToSecondaryTextHorizontalPadding = try padding.number(in: 0...10_000)
@@ -366,6 +356,23 @@ public struct TableDecoder: Sendable {
             content.prefersSideBySideTextAndSecondaryText = try flag.bool()
         }
         return content
+    }
+
+    /// The keys a content configuration and a header configuration share, over `content`'s
+    /// defaults: `text`, `secondaryText`, their TEXT PROPERTIES, `directionalLayoutMargins`,
+    /// `imageToTextPadding` and `textToSecondaryTextVerticalPadding`.
+    private func readShared(_ m: [String: JSONNode], into content: inout ContentConfiguration) throws(InputError) {
+        if let text = m["text"] { content.text = try text.string() }
+        if let text = m["secondaryText"] { content.secondaryText = try text.string() }
+        content.textProperties = try textProperties(m["textProperties"], content.textProperties)
+        content.secondaryTextProperties = try textProperties(m["secondaryTextProperties"], content.secondaryTextProperties)
+        if let margins = m["directionalLayoutMargins"] {
+            content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
+        }
+        if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
+        if let padding = m["textToSecondaryTextVerticalPadding"] {
+            content.textToSecondaryTextVerticalPadding = try padding.number(in: 0...10_000)
+        }
     }
 
     /// TEXT PROPERTIES (a content or header configuration's), over `base`; nil leaves `base`.
@@ -400,20 +407,10 @@ public struct TableDecoder: Sendable {
         if kind == .prominentInsetGroupedHeader || kind == .extraProminentInsetGroupedHeader, platform < .ios15 {
             throw kindNode.error("\(kind.rawValue) is iOS 15's: platform \(platform.rawValue) (\(platform.releases)) has none")
         }
-        var content = HeaderConfiguration(kind)
-        if let text = m["text"] { content.text = try text.string() }
-        if let text = m["secondaryText"] { content.secondaryText = try text.string() }
-        if let image = m["image"] { content.image = try image.sizeValue() }
-        content.textProperties = try textProperties(m["textProperties"], content.textProperties)
-        content.secondaryTextProperties = try textProperties(m["secondaryTextProperties"], content.secondaryTextProperties)
-        if let padding = m["imageToTextPadding"] { content.imageToTextPadding = try padding.number(in: 0...10_000) }
-        if let padding = m["textToSecondaryTextVerticalPadding"] {
-            content.textToSecondaryTextVerticalPadding = try padding.number(in: 0...10_000)
-        }
-        if let margins = m["directionalLayoutMargins"] {
-            content.directionalLayoutMargins = try self.margins(margins, replacing: content.directionalLayoutMargins)
-        }
-        return content
+        var header = HeaderConfiguration(kind)
+        try readShared(m, into: &header.content)
+        if let image = m["image"] { header.content.image = try image.sizeValue() }
+        return header
     }
 
     /// `"directionalLayoutMargins"`: the keys given replace `base`'s, each 0…10,000 pt.
