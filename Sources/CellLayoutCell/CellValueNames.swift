@@ -9,20 +9,12 @@ extension CellStyle: NamedChoice {
 }
 
 extension Accessory: NamedChoice {
-    /// The accessory types (not `.view`, which is `{"view": …}` in JSON).
-    public static var namedValues: [Accessory] { [.none, .disclosureIndicator, .detailDisclosureButton, .checkmark, .detailButton] }
+    /// The accessory types (not `.view`, which is `{"view": …}` in JSON); stored, so that
+    /// `init?(named:)`, run on every row of a stream, builds no list.
+    public static let namedValues: [Accessory] = [.none, .disclosureIndicator, .detailDisclosureButton, .checkmark, .detailButton]
 
     /// `UITableViewCell.AccessoryType.checkmark` and `UITableViewCellAccessoryCheckmark`.
     public static var namePrefixes: [String] { ["UITableViewCell.AccessoryType", "UITableViewCellAccessory"] }
-
-    /// The accessory type `spelling` names (see `NamedChoice`), or nil; the format's names
-    /// by a table, as a row's accessory is looked up on every row of a stream.
-    public init?(named spelling: String) {
-        guard let value = Self.byName[spelling] ?? Self.value(folding: spelling) else { return nil }
-        self = value
-    }
-
-    private static let byName = Dictionary(uniqueKeysWithValues: namedValues.map { ($0.name, $0) })
 
     /// The type's name as UIKit spells its case; `view` for a custom view.
     public var name: String {
@@ -51,21 +43,12 @@ extension SwipeAction.Style: NamedChoice {
 }
 
 extension AutoresizingMask: NamedChoice {
-    /// The six flags, in UIKit's bit order.
-    public static var namedValues: [AutoresizingMask] {
+    /// The six flags, in UIKit's bit order; stored, so that `init?(named:)` builds no list.
+    public static let namedValues: [AutoresizingMask] =
         [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin]
-    }
 
     /// `UIView.AutoresizingMask.flexibleWidth` and `UIViewAutoresizingFlexibleWidth`.
     public static var namePrefixes: [String] { ["UIView.AutoresizingMask", "UIViewAutoresizing"] }
-
-    /// The flag `spelling` names (see `NamedChoice`), or nil; the format's names by a table.
-    public init?(named spelling: String) {
-        guard let value = Self.byName[spelling] ?? Self.value(folding: spelling) else { return nil }
-        self = value
-    }
-
-    private static let byName = Dictionary(uniqueKeysWithValues: namedValues.map { ($0.name, $0) })
 
     /// The flag's name as UIKit spells its Swift member; a mask of several flags (or none)
     /// has no name and gives its bits in braces (`{2, 16}`).
