@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ucpmap.h>
 
 // Opening a break iterator loads its rules (tens of microseconds), so each thread keeps
 // one of each kind and only resets its text. A break iterator must not be shared
@@ -73,6 +75,27 @@ int32_t cicu_line_breaks_after(const uint16_t *text, int32_t length, int32_t fro
 
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offsets) {
     return boundaries(UBRK_CHARACTER, text, length, offsets);
+}
+
+int32_t cicu_single_unit_graphemes(uint64_t *bits) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UCPMap *map = u_getIntPropertyMap(UCHAR_GRAPHEME_CLUSTER_BREAK, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t i = 0; i < 1024; i++) bits[i] = 0;
+    UChar32 start = 0;
+    while (start <= 0xFFFF) {
+        uint32_t value;
+        UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+        if (end < 0) return -1;
+        if (end > 0xFFFF) end = 0xFFFF;
+        if (value == U_GCB_OTHER || value == U_GCB_CONTROL || value == U_GCB_LV || value == U_GCB_LVT) {
+            for (UChar32 c = start; c <= end; c++) {
+                if (c < 0xD800 || c > 0xDFFF) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+            }
+        }
+        start = end + 1;
+    }
+    return 0;
 }
 
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {

@@ -67,7 +67,7 @@ struct ParagraphClusters {
     private static func clusterEnds(
         _ base: UnsafePointer<UInt16>, _ length: Int, breaks: [Int32], into ends: inout [Int32]
     ) -> Int {
-        let count = graphemeBreaks(base, length, into: &ends)
+        let count = GraphemeBreaks.ends(base, length, into: &ends)
         var inside = breaks.lazy.filter { $0 < Int32(length) }.makeIterator()
         var extra: [Int32] = []
         var e = 0
@@ -80,18 +80,6 @@ struct ParagraphClusters {
         merged.sort()
         for (i, end) in merged.enumerated() { ends[i] = end }
         return merged.count
-    }
-
-    /// Grapheme cluster ends (UAX #29) into `ends`; returns how many. Text made only of
-    /// code points below U+0300 — Latin with its accents precomposed, as nearly all Latin
-    /// text is — has a cluster per code unit (no extenders, joiners or surrogates there, and
-    /// hard breaks are not in paragraphs), which spares the ICU call; anything else asks ICU.
-    private static func graphemeBreaks(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        if (0..<length).allSatisfy({ base[$0] < 0x0300 }) {
-            for i in 0..<length { ends[i] = Int32(i + 1) }
-            return length
-        }
-        return max(0, Int(cicu_grapheme_breaks(base, Int32(length), &ends)))
     }
 
     /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left
