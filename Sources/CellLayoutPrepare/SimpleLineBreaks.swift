@@ -4,14 +4,15 @@
 /// to the offset (`LineBreakAgreementTests` holds it to that on random strings, the oracle
 /// tier on every such paragraph of the corpora).
 ///
-/// Rules that cannot apply to these classes (hard breaks, ZW, CM, ZWJ, WJ, NS, CB, HL,
-/// ideographs, Hangul, regional indicators, emoji) are left out. Where ICU 72 departs from
+/// Rules that cannot apply to these classes (hard breaks, ZW, CM, ZWJ, WJ, NS, CB,
+/// ideographs, the Hangul jamo, regional indicators, emoji) are left out. Where ICU 72 departs from
 /// Unicode 15.0's UAX #14, ICU's behaviour is the one written here (random strings against
 /// ICU tell each of the three from the plain reading of the rules):
 /// - IS is not in LB13: a space, then IS, then a digit breaks before the IS (" .5"), any
 ///   other IS is kept (UAX #14 wrote these as LB15c and LB15d in Unicode 15.1).
-/// - LB20a (ICU's "20.09"): a hyphen right after a break (or at the start) keeps the letter
-///   after it ("a -b" has no break inside "-b"), where "a-b" breaks after the hyphen.
+/// - LB20a (ICU's "20.09"): a hyphen right after a break (or at the start) keeps the AL
+///   after it ("a -b" has no break inside "-b"), where "a-b" breaks after the hyphen; ICU 72
+///   does not hold an HL there ("-א" breaks after the hyphen).
 /// - LB25 as ICU's regular expression, matched from the character before each candidate
 ///   break: (PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?, no break inside a match.
 package enum SimpleLineBreaks {
@@ -37,7 +38,7 @@ package enum SimpleLineBreaks {
             while i < length {
                 let p = k[i - 1], c = k[i]
                 // The most common pair first: letter × letter (LB28; no earlier rule applies to it).
-                if p == .alphabetic && c == .alphabetic { i += 1; continue }
+                if p.isLetter && c.isLetter { i += 1; continue }
                 // LB7: × SP.
                 if c == .space { i += 1; continue }
                 // LB25: a number starting at the character before the candidate, kept whole.
@@ -90,25 +91,36 @@ package enum SimpleLineBreaks {
         if p == .space { return false }
         // LB19: × QU, QU ×.
         if c == .quotation || p == .quotation { return true }
-        // LB20a (ICU 20.09): a hyphen right after a break keeps the letter after it.
+        // LB20a (ICU 20.09): a hyphen right after a break keeps the AL after it (not an HL).
         if c == .alphabetic && p == .hyphen && i - 1 == segmentStart { return true }
         // LB21: × BA, × HY, BB ×.
         if c == .breakAfter || c == .hyphen || p == .breakBefore { return true }
+        // LB21a: HL (HY | BA) ×. LB21b: SY × HL.
+        if (p == .hyphen || p == .breakAfter) && i >= 2 && k[i - 2] == .hebrewLetter { return true }
+        if p == .symbol && c == .hebrewLetter { return true }
         // LB22: × IN.
         if c == .inseparable { return true }
-        switch (p, c) {
-        // LB23: AL × NU, NU × AL.
-        case (.alphabetic, .numeric), (.numeric, .alphabetic): return true
-        // LB24: (PR | PO) × AL, AL × (PR | PO).
-        case (.prefix, .alphabetic), (.postfix, .alphabetic), (.alphabetic, .prefix), (.alphabetic, .postfix): return true
-        // LB28: AL × AL (taken first by the caller). LB29: IS × AL.
-        case (.alphabetic, .alphabetic), (.infixSeparator, .alphabetic): return true
-        // LB30: (AL | NU) × OP, CP × (AL | NU) (none of these OP or CP is East Asian wide).
-        case (.alphabetic, .open), (.numeric, .open), (.closeParenthesis, .alphabetic), (.closeParenthesis, .numeric):
-            return true
-        // LB31: break everywhere else.
-        default: return false
+        // LB23: (AL | HL) × NU, NU × (AL | HL). LB24: (PR | PO) × (AL | HL), (AL | HL) × (PR | PO).
+        // LB28: (AL | HL) × (AL | HL) (taken first by the caller). LB29: IS × (AL | HL).
+        // LB30: (AL | HL | NU) × OP, CP × (AL | HL | NU) (none of these OP or CP is East Asian wide).
+        if c.isLetter {
+            switch p {
+            case .numeric, .prefix, .postfix, .infixSeparator, .closeParenthesis: return true
+            default: return p.isLetter
+            }
         }
+        if p.isLetter {
+            switch c {
+            case .numeric, .prefix, .postfix, .open: return true
+            default: return false
+            }
+        }
+        if c == .open && p == .numeric { return true }
+        if c == .numeric && p == .closeParenthesis { return true }
+        // LB27: (H2 | H3) × PO, PR × (H2 | H3) (LB26 needs the jamo, which are not in the set).
+        if (p.isHangulSyllable && c == .postfix) || (p == .prefix && c.isHangulSyllable) { return true }
+        // LB31: break everywhere else (between two Hangul syllables too).
+        return false
     }
 
     /// The end of ICU's LB25 number starting at `start`, or `start` when none starts

@@ -7,8 +7,8 @@ import Testing
 /// paragraph).
 @Suite struct LineBreakAgreementTests {
     /// Every character the simple path handles, by class.
-    static let letters = Array("aZéßżŁжЯ•ÿ")
-    static let others = Array("0123456789 \t!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u{A0}¡¢£¤¥§«\u{AD}°±´»¿×–—‘’“”…€")
+    static let letters = Array("aZéßżŁжЯ•ÿאשבעک가각")
+    static let others = Array("0123456789 \t!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u{A0}¡¢£¤¥§«\u{AD}°±´»¿×–—‘’“”…€\u{5BE}\u{5C3}\u{5C6}،؛؟٪٣٫٬۵۔")
 
     /// The first differences in `count` strings of 1 to `maxLength` characters, each
     /// character a non-letter with probability `punctuation`.
@@ -43,7 +43,7 @@ import Testing
 
     @Test func everyPairAndTripleOfClassesAgreesWithICU() {
         // One character of each class: every string of two and three of them.
-        let representatives = Array("a0 \t\u{2014}\u{B4}\u{2026}-/,!\"(])}$%\u{A0}")
+        let representatives = Array("aא가각0 \t\u{2014}\u{B4}\u{2026}-/,!\"(])}$%\u{A0}")
         var found: [String] = []
         for x in representatives {
             for y in representatives {

@@ -85,10 +85,29 @@ import Testing
         check("x ’s", [2, 4], "LB18 SP ÷ QU; LB19 QU ×")
     }
 
+    @Test func hebrewArabicAndHangul() {
+        check("שלום עולם", [5, 9], "Hebrew letters are HL: LB28 HL × HL; LB18 after the space")
+        check("א-ב", [3], "LB21 × HY; LB21a HL HY × holds the letter after the hyphen")
+        check("א־ב", [3], "maqaf is BA: LB21 × BA; LB21a HL BA ×")
+        check("a-א", [2, 3], "LB21 × HY; LB31 HY ÷ HL (LB21a needs an HL before the hyphen)")
+        check("-א", [1, 2], "ICU 72's LB20a holds an AL only: LB31 HY ÷ HL at the start")
+        check("a/א", [3], "LB13 × SY; LB21b SY × HL")
+        check("א/a", [2, 3], "LB13 × SY; LB31 SY ÷ AL")
+        check("5א", [2], "LB23 NU × HL")
+        check("مرحبا بالعالم", [6, 13], "Arabic letters are AL: LB28; LB18 after the space")
+        check("٣٤٥٫٦", [5], "Arabic-Indic digits and decimal separator are NU: LB25")
+        check("،ب", [2], "the Arabic comma is IS: LB29 IS × AL")
+        check("가나다", [1, 2, 3], "Hangul syllables are H2: no rule holds two of them (LB26 needs the jamo), LB31")
+        check("가 나", [2, 3], "LB7 × SP; LB18 SP ÷")
+        check("가%", [2], "LB27 H2 × PO")
+        check("$각", [2], "각 is H3: LB27 PR × H3")
+    }
+
     @Test func otherCharactersAreLeftToICU() {
-        // A combining acute accent (CM, LB9), a zero width joiner, an ideograph, Hebrew (HL),
-        // a line separator, an emoji: each makes the whole paragraph ICU's.
-        for text in ["e\u{301}", "a\u{200D}b", "a中", "a-\u{5D0}", "a\u{2028}b", "a 😀"] {
+        // A combining acute accent (CM, LB9), a zero width joiner, an ideograph, a Hebrew point
+        // and an Arabic vowel mark (CM), Hangul jamo (JL, JV: LB26), a line separator, an
+        // emoji: each makes the whole paragraph ICU's.
+        for text in ["e\u{301}", "a\u{200D}b", "a中", "\u{5D0}\u{5B7}", "\u{628}\u{64E}", "\u{1100}\u{1161}", "a\u{2028}b", "a 😀"] {
             #expect(Self.breaks(text).simple == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Self.breaks("").simple == nil)
