@@ -64,7 +64,8 @@ package struct ShapeKey: MemoKey {
 
 /// What the kerning between two neighbouring clusters is memoized by: font, script,
 /// direction, language (as `ShapeKey`), and the two clusters' code units packed 16 bits each (up to three units a
-/// side; longer clusters get no cross-boundary kerning).
+/// side; longer clusters get no cross-boundary kerning). A key whose `right` is 0 (no packed cluster is)
+/// memoizes the width of the `left` cluster shaped alone.
 package struct PairKey: MemoKey {
     package let fontID: Int
     package let script: UInt32

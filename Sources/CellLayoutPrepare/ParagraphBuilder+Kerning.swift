@@ -65,21 +65,33 @@ extension ParagraphBuilder {
             range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
         }
         let rtl = level & 1 == 1
-        let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
-                          language: language.shapingKey(script), left: pack(leftCluster), right: pack(rightCluster))
+        let shapingKey = language.shapingKey(script)
+        let left = pack(leftCluster), right = pack(rightCluster)
+        let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, language: shapingKey,
+                          left: left, right: right)
         // Locals only in the closure: one that reads a property of the builder copies it.
-        let han = language.han
-        return engine.pairMemo.value(for: key) {
+        let han = language.han, memo = engine.pairMemo
+        return memo.value(for: key) {
             let shapingLanguage = Shaper.language(for: script, preferred: han)
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
                     Shaper.width($0, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
                 }
             }
+            // A cluster's width alone, memoized under the pair key with no right cluster
+            // (a packed cluster is never 0): a cluster meets many neighbours, so most pairs
+            // met for the first time shape the pair alone, not the pair and both halves.
+            func alone(_ packed: UInt64, _ units: [UInt16]) -> Int64 {
+                let aloneKey = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                                       language: shapingKey, left: packed, right: 0)
+                let memoized = memo.value(for: aloneKey) { Int32(clamping: width(units)) }
+                // A width Int32 does not hold (a font's lie) is not memoized but measured.
+                return memoized == .max || memoized == .min ? width(units) : Int64(memoized)
+            }
             let l = Array(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count))
             let r = Array(UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count))
             // Clamped: a kerning past Int32 is a font's lie, not a trap.
-            return Int32(clamping: width(l + r) - (nominal ?? width(l) + width(r)))
+            return Int32(clamping: width(l + r) - (nominal ?? alone(left, l) + alone(right, r)))
         }
     }
 
