@@ -1,10 +1,10 @@
 #include "CICU.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
-#include <unicode/ucpmap.h>
 
 // Opening a break iterator loads its rules (tens of microseconds), so each thread keeps
 // one of each kind and only resets its text. A break iterator must not be shared
@@ -77,25 +77,44 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
     return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
-int32_t cicu_single_unit_graphemes(uint64_t *bits) {
-    UErrorCode status = U_ZERO_ERROR;
-    const UCPMap *map = u_getIntPropertyMap(UCHAR_GRAPHEME_CLUSTER_BREAK, &status);
-    if (U_FAILURE(status)) return -1;
-    for (int32_t i = 0; i < 1024; i++) bits[i] = 0;
-    UChar32 start = 0;
-    while (start <= 0xFFFF) {
-        uint32_t value;
-        UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
-        if (end < 0) return -1;
-        if (end > 0xFFFF) end = 0xFFFF;
-        if (value == U_GCB_OTHER || value == U_GCB_CONTROL || value == U_GCB_LV || value == U_GCB_LVT) {
-            for (UChar32 c = start; c <= end; c++) {
-                if (c < 0xD800 || c > 0xDFFF) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+// One bit per BMP code point: whether it is a grapheme cluster of its own beside any other
+// such code point (Grapheme_Cluster_Break Other, Control, LV or LVT; not CR, LF or a
+// surrogate). Filled a page of 256 code points at a time, on a text's first use of the page
+// (the whole BMP at once, or ICU's property map, cost more than most runs use), from the
+// linked ICU's own data. Threads that meet an unfilled page at once fill it with the same
+// bits; the release store of the page's flag publishes them.
+static _Atomic uint64_t single_unit_words[1024];
+static atomic_uchar single_unit_pages[256];
+
+static void fill_single_unit_page(int32_t page) {
+    for (int32_t w = page * 4; w < page * 4 + 4; w++) {
+        uint64_t bits = 0;
+        for (int32_t b = 0; b < 64; b++) {
+            UChar32 c = w * 64 + b;
+            int32_t v = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+            if ((v == U_GCB_OTHER || v == U_GCB_CONTROL || v == U_GCB_LV || v == U_GCB_LVT)
+                && (c < 0xD800 || c > 0xDFFF)) {
+                bits |= (uint64_t)1 << b;
             }
         }
-        start = end + 1;
+        atomic_store_explicit(&single_unit_words[w], bits, memory_order_relaxed);
     }
-    return 0;
+    atomic_store_explicit(&single_unit_pages[page], 1, memory_order_release);
+}
+
+int32_t cicu_one_cluster_per_unit(const uint16_t *text, int32_t length) {
+    for (int32_t i = 0; i < length; i++) {
+        uint16_t u = text[i];
+        // Below U+0300 every code point is Other or Control but CR and LF.
+        if (u < 0x300) {
+            if (u == 0x0A || u == 0x0D) return 0;
+            continue;
+        }
+        int32_t page = u >> 8;
+        if (!atomic_load_explicit(&single_unit_pages[page], memory_order_acquire)) fill_single_unit_page(page);
+        if (!((atomic_load_explicit(&single_unit_words[u >> 6], memory_order_relaxed) >> (u & 63)) & 1)) return 0;
+    }
+    return 1;
 }
 
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {

@@ -23,10 +23,10 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
 /// there is none). Returns the paragraph level (0 or 1), or -1 when ICU fails.
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels);
 
-/// The BMP code units that are a grapheme cluster of their own beside any other of them:
-/// sets bit `c & 63` of `bits[c >> 6]` (1,024 words) for each code point `c` below U+10000,
-/// surrogates aside, whose Grapheme_Cluster_Break is Other, Control, LV or LVT. Returns 0,
-/// or -1 when ICU fails.
-int32_t cicu_single_unit_graphemes(uint64_t *bits);
+/// Whether each of the `length` UTF-16 code units at `text` is a grapheme cluster (UAX #29)
+/// of its own: every unit a BMP code point (no surrogate) whose Grapheme_Cluster_Break is
+/// Other, Control, LV or LVT — none of which UAX #29 joins to another of them (CR and LF,
+/// joined by GB3, are not among them). Returns 1 or 0.
+int32_t cicu_one_cluster_per_unit(const uint16_t *text, int32_t length);
 
 #endif
