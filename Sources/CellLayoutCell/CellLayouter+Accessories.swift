@@ -7,6 +7,9 @@ struct PlacedAccessories {
     var items: [AccessoryLayout] = []
     /// Where the content view starts and ends (cell coordinates, left to right).
     var contentMinX, contentMaxX: Double
+    /// Whether an accessory group stands beside the content view at its leading (trailing)
+    /// edge, holding the cell's margin there.
+    var besideLeading = false, besideTrailing = false
 
     /// The accessories centred in a content view `contentHeight` tall, the reorder grip
     /// as tall as it (UIKit's grip spans the row), origins on the pixel grid.
@@ -28,9 +31,12 @@ extension CellLayouter {
     /// `cell`'s accessories shown in its editing state, laid out in a cell `width` wide whose
     /// safe area insets the groups by `safe` (left to right): from each edge's layout margin
     /// inward, 8 apart in the trailing group and 16 in the leading one (D1), the content view
-    /// between the innermost of each group.
+    /// between the innermost of each group. The cell's `indentation` (level × width) moves
+    /// the leading group's margin when the cell indents its accessories or has none there,
+    /// and the content view when it does not or has none there (D4: both at once only
+    /// without leading accessories, where the content view's text keeps the margin inside it).
     func listAccessories(_ cell: CellSpec, width: Double, safe: (leading: Double, trailing: Double),
-                         category: ContentSizeCategory) throws -> PlacedAccessories {
+                         indentation: Double, category: ContentSizeCategory) throws -> PlacedAccessories {
         let m = metrics
         let editing = cell.isEditing
         let standard = m.listAccessoryStandardWidth(category: category)
@@ -41,9 +47,14 @@ extension CellLayouter {
             let group = cell.accessories.enumerated()
                 .filter { $0.element.placement == placement && $0.element.displayed.shows(editing: editing) }
                 .sorted { ($0.element.kind.order, -$0.offset) > ($1.element.kind.order, -$1.offset) }
-            guard !group.isEmpty else { continue }
             let leading = placement == .leading
-            var edge = leading ? safe.leading + m.leadingMargin : width - safe.trailing - m.trailingMargin
+            guard !group.isEmpty else {
+                if leading { placed.contentMinX += indentation }
+                continue
+            }
+            if leading { placed.besideLeading = true } else { placed.besideTrailing = true }
+            var edge = leading ? safe.leading + m.leadingMargin + (cell.indentsAccessories ? indentation : 0)
+                : width - safe.trailing - m.trailingMargin
             for (index, accessory) in group {
                 var text: LabelLayout?
                 let size: TableMetrics.Size
@@ -89,7 +100,7 @@ extension CellLayouter {
                                                         frame: frame, placement: placement, text: text))
                 }
                 if leading {
-                    placed.contentMinX = slotX + take
+                    placed.contentMinX = slotX + take + (cell.indentsAccessories ? 0 : indentation)
                     edge = slotX + take + CellAccessory.leadingSpacing
                 } else {
                     placed.contentMaxX = slotX

@@ -85,20 +85,21 @@ public struct CellLayouter: Sendable {
         let control = cell.editing.control != .none ? m.editingControlWidth : 0
         let category = cell.contentSizeCategory ?? m.contentSizeCategory
         // A list cell's accessories (iOS 14) decide the content view's edges instead.
+        let indent = Double(cell.indentationLevel) * (cell.indentationWidth ?? m.indentationWidth)
         let list = cell.accessories.isEmpty ? nil
-            : try listAccessories(cell, width: width, safe: safe, category: category)
+            : try listAccessories(cell, width: width, safe: safe, indentation: indent, category: category)
         let leading = list?.contentMinX ?? safe.leading + control
         let trailing = list.map { width - $0.contentMaxX } ?? safe.trailing
             + (cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
         let contentWidth = max(0, width - leading - trailing)
 
         // Standard image and labels (or the content configuration's), horizontally.
-        let indent = Double(cell.indentationLevel) * (cell.indentationWidth ?? m.indentationWidth)
         var labels: [LabelLayout]
         var required: Double
         let configured = try cell.content.map { content in
             try self.configured(content, contentWidth: contentWidth,
-                                besideAccessory: (leading: leading > safe.leading, trailing: trailing > safe.trailing),
+                                besideAccessory: list.map { ($0.besideLeading, $0.besideTrailing) }
+                                    ?? (leading > safe.leading, trailing > safe.trailing),
                                 category: category, rightToLeft: rightToLeft)
         }
         if let configured {

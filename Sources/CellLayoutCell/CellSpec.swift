@@ -205,6 +205,12 @@ public struct CellSpec: Hashable, Sendable {
     public var accessories: [CellAccessory] {
         get { extrasBox?.extras.accessories ?? [] } set { extras.accessories = newValue }
     }
+    /// Whether a list cell's indentation moves its leading accessories with the content
+    /// (`UICollectionViewListCell.indentsAccessories`, true by default); false indents the
+    /// content view alone, after them.
+    public var indentsAccessories: Bool {
+        get { extrasBox?.extras.indentsAccessories ?? true } set { extras.indentsAccessories = newValue }
+    }
     /// Whether the cell is in editing mode: a list cell's editing state, which decides the
     /// `accessories` shown, or a standard cell showing editing controls (`editing`).
     public var isEditing: Bool {
@@ -250,6 +256,7 @@ public struct CellSpec: Hashable, Sendable {
         var content: ContentConfiguration?
         var accessories: [CellAccessory] = []
         var isEditing = false
+        var indentsAccessories = true
     }
 
     /// `Extras` behind one reference: immutable (a setter makes a new box), so copies of a

@@ -181,7 +181,7 @@ public struct TableDecoder: Sendable {
             "id", "style", "text", "detailText", "font", "detailFont", "numberOfLines", "detailNumberOfLines",
             "paragraph", "detailParagraph", "lineBreakMode", "image", "accessory", "editing", "indentationLevel", "indentationWidth",
             "swipeActions", "height", "minHeight", "additionalHeight", "subviews", "semanticContentAttribute", "selected", "swipeOpen",
-            "language", "contentSizeCategory", "content", "accessories",
+            "language", "contentSizeCategory", "content", "accessories", "indentsAccessories",
         ])
         var cell = CellSpec()
         if let content = m["content"] {
@@ -199,6 +199,7 @@ public struct TableDecoder: Sendable {
                 throw accessories.error("\"accessories\" are a list cell's (UICellAccessory): the row needs \"content\"")
             }
             cell.accessories = try self.accessories(accessories, metrics)
+            if let indents = m["indentsAccessories"] { cell.indentsAccessories = try indents.bool() }
             if let legacy = m["accessory"] { throw legacy.error("a row with \"accessories\" has no \"accessory\"") }
             if let editing = m["editing"] {
                 guard case .bool = editing.value else {
@@ -206,6 +207,9 @@ public struct TableDecoder: Sendable {
                 }
                 cell.isEditing = try editing.bool()
             }
+        }
+        if let indents = m["indentsAccessories"], m["accessories"] == nil {
+            throw indents.error("\"indentsAccessories\" is a list cell's (UICollectionViewListCell): the row needs \"accessories\"")
         }
         if let category = m["contentSizeCategory"] { cell.contentSizeCategory = try TextDecoder.contentSizeCategory(category) }
         if let id = m["id"] { cell.id = RowID(json: id.value) }

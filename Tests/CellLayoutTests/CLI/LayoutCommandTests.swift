@@ -80,7 +80,7 @@ import Testing
         .init(json: #"{"rows": []}"#, arguments: [], message: #"missing "width" (or give --width)"#),
         .init(json: #"{"width": 375, "rows": [{"text": 5}]}"#, arguments: [], message: "rows[0].text: expected a string or an array of runs, got a number"),
         .init(json: #"{"width": 375, "rows": [{"detial": "x"}]}"#, arguments: [],
-              message: "rows[0].detial: unknown key (expected one of id, style, text, detailText, font, detailFont, numberOfLines, detailNumberOfLines, paragraph, detailParagraph, lineBreakMode, image, accessory, editing, indentationLevel, indentationWidth, swipeActions, height, minHeight, additionalHeight, subviews, semanticContentAttribute, selected, swipeOpen, language, contentSizeCategory, content, accessories)"),
+              message: "rows[0].detial: unknown key (expected one of id, style, text, detailText, font, detailFont, numberOfLines, detailNumberOfLines, paragraph, detailParagraph, lineBreakMode, image, accessory, editing, indentationLevel, indentationWidth, swipeActions, height, minHeight, additionalHeight, subviews, semanticContentAttribute, selected, swipeOpen, language, contentSizeCategory, content, accessories, indentsAccessories)"),
         .init(json: #"{"width": 375, "rows": [{"font": {"family": "Comic", "size": 17}}]}"#, arguments: ["--no-system-fonts"],
               message: #"rows[0].font: unknown font family "Comic" (known: system, DejaVu Sans, Inter, Noto Color Emoji)"#),
         .init(json: #"{"width": 375, "rows": [{"subviews": [{"id": "a", "kind": "image"}]}]}"#, arguments: [],

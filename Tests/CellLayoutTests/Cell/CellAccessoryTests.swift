@@ -167,6 +167,29 @@ import Testing
         #expect(wrapped.height == alone.height)
     }
 
+    @Test func indentationMovesTheLeadingGroupOrTheContentView() throws {
+        // D4 (UICollectionViewListCell): the indentation (level 2 × width 10 = 20) raises the
+        // cell's leading margin when the cell indents its accessories (the default) or has no
+        // leading ones, and insets the content view when it does not or has none.
+        // Indenting accessories: the delete control's standard 24 from 16 + 20 = 36, its 26
+        // centred: 36 + (24 − 26) / 2 = 35; the content view from 36 + 24 = 60.
+        let rows = try Self.rows("""
+            {"editing": true, "indentationLevel": 2, "content": {"configuration": "cell", "text": "A"}, "accessories": ["delete"]},
+            {"editing": true, "indentationLevel": 2, "indentsAccessories": false, "content": {"configuration": "cell", "text": "A"}, "accessories": ["delete"]},
+            {"indentationLevel": 2, "content": {"configuration": "cell", "text": "A"}, "accessories": ["disclosureIndicator"]}
+            """)
+        #expect(Self.frames(rows[0]) == ["delete": CGRect(x: 35, y: 9, width: 26, height: 26)])
+        #expect(rows[0].contentView.minX == 60)
+        // Not indenting them: the control stays at 15 (C12's), the content view from 16 + 24 + 20 = 60.
+        #expect(Self.frames(rows[1]) == ["delete": CGRect(x: 15, y: 9, width: 26, height: 26)])
+        #expect(rows[1].contentView.minX == 60)
+        // No leading accessories: the content view from 20 (to the chevron at 348.5), the text
+        // 16 inside it (the cell's raised margin, 16 + 20, less the content view's 20).
+        #expect(rows[2].contentView == CGRect(x: 20, y: 0, width: 328.5, height: 43.5))
+        #expect(rows[2].textLabel?.minX == 16)
+        #expect(Self.frames(rows[2])["disclosureIndicator"]?.minX == 348.5)
+    }
+
     @Test func badAccessoriesAreNamedByTheirPath() throws {
         let decoder = TableDecoder(fonts: TestFonts.library)
         func error(_ row: String) -> String {
@@ -189,6 +212,10 @@ import Testing
             == #"rows[0].accessories[0].reservedLayoutWidth: unknown reserved layout width "wide" (expected one of standard, actual, or points)"#)
         #expect(error(#"{\#(cell), "accessory": "checkmark", "accessories": ["checkmark"]}"#)
             == #"rows[0].accessory: a row with "accessories" has no "accessory""#)
+        #expect(error(#"{\#(cell), "indentsAccessories": false}"#)
+            == #"rows[0].indentsAccessories: "indentsAccessories" is a list cell's (UICollectionViewListCell): the row needs "accessories""#)
+        #expect(error(#"{\#(cell), "accessories": [], "indentsAccessories": "no"}"#)
+            == "rows[0].indentsAccessories: expected true or false, got a string")
         #expect(error(#"{\#(cell), "editing": {"control": "delete"}, "accessories": ["delete"]}"#)
             == #"rows[0].editing: a list cell's editing controls are accessories (delete, insert, reorder): "editing" is true or false here"#)
     }
