@@ -8,7 +8,7 @@ public struct CellLayouter: Sendable {
     /// Fonts, prepared texts and label heights.
     public let measurer: LabelMeasurer
     /// The metrics, at the width the cells are laid out at (`TableMetrics.atWidth(_:)`).
-    public let metrics: TableMetrics
+    public private(set) var metrics: TableMetrics
     /// The safe area the cells' content views are inset to.
     public let safeArea: SafeAreaInsets
 
@@ -62,10 +62,12 @@ public struct CellLayouter: Sendable {
     /// - Throws: `FontError` when a font cannot be resolved.
     public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
         throws -> [RowLayout] {
-        let measurer = measurer.forOneRow(category: cell.contentSizeCategory)
+        // One layouter for the row, its metrics taken to each width in place.
+        var row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory), metrics: metrics,
+                               safeArea: safeArea)
         var previous: SubviewState?
         return try widths.map { width in
-            let row = CellLayouter(measurer: measurer, metrics: metrics.atWidth(width), safeArea: safeArea)
+            row.metrics.take(width: width)
             let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)
             previous = layout.subviewState
             return layout

@@ -211,15 +211,19 @@ public struct TableMetrics: Hashable, Sendable {
     /// explicitly.
     public func atWidth(_ width: Double) -> TableMetrics {
         var metrics = self
-        let fresh = WidthDependent(platform: platform, width: width, followsReadableWidth: followsReadableWidth)
-        if !fixed.contains(.leadingMargin) { metrics.widthDependent.leadingMargin = fresh.leadingMargin }
-        if !fixed.contains(.trailingMargin) { metrics.widthDependent.trailingMargin = fresh.trailingMargin }
-        if !fixed.contains(.imageSpacing) { metrics.widthDependent.imageSpacing = fresh.imageSpacing }
-        if !fixed.contains(.accessoryViewPadding) {
-            metrics.widthDependent.accessoryViewPadding = fresh.accessoryViewPadding
-        }
-        if !fixed.contains(.insetGroupedMargin) { metrics.widthDependent.insetGroupedMargin = fresh.insetGroupedMargin }
+        metrics.take(width: width)
         return metrics
+    }
+
+    /// Makes these metrics `atWidth(width)`'s in place (no copy of the fonts and the rest:
+    /// a row laid out at several widths takes each in turn).
+    mutating func take(width: Double) {
+        let fresh = WidthDependent(platform: platform, width: width, followsReadableWidth: followsReadableWidth)
+        if !fixed.contains(.leadingMargin) { widthDependent.leadingMargin = fresh.leadingMargin }
+        if !fixed.contains(.trailingMargin) { widthDependent.trailingMargin = fresh.trailingMargin }
+        if !fixed.contains(.imageSpacing) { widthDependent.imageSpacing = fresh.imageSpacing }
+        if !fixed.contains(.accessoryViewPadding) { widthDependent.accessoryViewPadding = fresh.accessoryViewPadding }
+        if !fixed.contains(.insetGroupedMargin) { widthDependent.insetGroupedMargin = fresh.insetGroupedMargin }
     }
 
     /// The metrics that follow the table's width, as the platform's rule gives them.
