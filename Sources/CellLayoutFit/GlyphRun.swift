@@ -46,7 +46,7 @@ extension TextLayout {
             let level = pieces.last?.level ?? paragraph.pieces.first?.level ?? 0
             pieces.append(RunPiece(
                 piece: ellipsis.piece.inRun(Int(span.ellipsisRun)), shaped: ellipsis.shaped,
-                glyphs: 0..<ellipsis.shaped.glyphs.count, level: level, isEllipsis: true))
+                glyphs: 0..<ellipsis.shaped.count, level: level, isEllipsis: true))
             collect(paragraph, span.suffixStart..<contentEnd, into: &pieces)
         } else {
             collect(paragraph, span.start..<contentEnd, into: &pieces)
@@ -76,8 +76,8 @@ extension TextLayout {
         for piece in paragraph.pieces {
             guard piece.utf16Start < to, piece.utf16End > from else { continue }
             let shaped = piece.shaped ?? Self.plainGlyphs(of: piece, in: paragraph)
-            let inside = shaped.clusters.indices.filter {
-                let offset = piece.utf16Start + Int(shaped.clusters[$0])
+            let inside = (0..<shaped.count).filter {
+                let offset = piece.utf16Start + Int(shaped.cluster($0))
                 return offset >= from && offset < to
             }
             guard let first = inside.first, let last = inside.last else { continue }
@@ -161,14 +161,14 @@ extension TextLayout {
                 // Plain runs carry the run's kerning in their advances; shaped glyphs and "…" do not.
                 let runKern = piece.piece.shaped == nil && !piece.isEllipsis ? 0 : Int64(style?.kern ?? 0)
                 for g in piece.glyphs {
-                    glyphs.append(shaped.glyphs[g])
+                    glyphs.append(shaped.glyph(g))
                     positions.append(CGPoint(
-                        x: lineX + LayoutUnits.points(x + Int64(shaped.xOffsets[g])),
-                        y: LayoutUnits.points(Int64(shaped.yOffsets[g])) + rise))
-                    let offset = piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.clusters[g])
+                        x: lineX + LayoutUnits.points(x + Int64(shaped.xOffset(g))),
+                        y: LayoutUnits.points(Int64(shaped.yOffset(g))) + rise))
+                    let offset = piece.isEllipsis ? -1 : piece.piece.utf16Start + Int(shaped.cluster(g))
                     offsets.append(offset)
-                    x += Int64(shaped.advances[g]) + (g == kernedGlyph ? Int64(piece.kernAfter) : 0)
-                    let endsCluster = g + 1 == shaped.glyphs.count || shaped.clusters[g + 1] != shaped.clusters[g]
+                    x += Int64(shaped.advance(g)) + (g == kernedGlyph ? Int64(piece.kernAfter) : 0)
+                    let endsCluster = g + 1 == shaped.count || shaped.cluster(g + 1) != shaped.cluster(g)
                     if endsCluster {
                         x += runKern
                         if padded.contains(offset) { x += spacePadding }

@@ -18,7 +18,7 @@ package enum Shaper {
     /// unscaled one, whose positions are in font units), `tracking` added to the advance of
     /// each cluster's first glyph in buffer order, as CoreText applies a `trak` table
     /// (HarfBuzz 6.0 applies none: the fonts' `ptem` is never set). Tracking is not
-    /// kerning: `kerns` leave it out.
+    /// kerning: the kerns (`ShapedText.kern(_:)`) leave it out.
     package static func shape(
         _ units: UnsafeBufferPointer<UInt16>, hbFont: OpaquePointer, script: hb_script_t, isRightToLeft: Bool,
         language: hb_language_t? = nil, tracking: Int32 = 0
@@ -26,36 +26,31 @@ package enum Shaper {
         shaped(units, hbFont: hbFont, script: script, isRightToLeft: isRightToLeft, language: language) {
             infos, positions in
             let n = infos.count
-            var glyphs = [UInt32](repeating: 0, count: n)
-            var advances = [Int32](repeating: 0, count: n)
-            var xOffsets = [Int32](repeating: 0, count: n)
-            var yOffsets = [Int32](repeating: 0, count: n)
-            var clusters = [Int32](repeating: 0, count: n)
-            for i in 0..<n {
-                glyphs[i] = infos[i].codepoint
-                clusters[i] = Int32(infos[i].cluster)
-                advances[i] = positions[i].x_advance
-                xOffsets[i] = positions[i].x_offset
-                yOffsets[i] = positions[i].y_offset
-            }
-            var nominal = [Int32](repeating: 0, count: n)
-            glyphs.withUnsafeBufferPointer { ids in
-                nominal.withUnsafeMutableBufferPointer { out in
-                    hb_font_get_glyph_h_advances(
-                        hbFont, UInt32(n), ids.baseAddress, UInt32(MemoryLayout<UInt32>.stride),
-                        out.baseAddress, UInt32(MemoryLayout<Int32>.stride))
+            return ShapedText(count: n) { columns in
+                let base = columns.baseAddress!
+                for i in 0..<n {
+                    base[i] = Int32(bitPattern: infos[i].codepoint)
+                    base[n + i] = positions[i].x_advance
+                    base[2 * n + i] = positions[i].x_offset
+                    base[3 * n + i] = positions[i].y_offset
+                    base[4 * n + i] = Int32(bitPattern: infos[i].cluster)
+                }
+                // The nominal advances go to the kerns' column, then each kern replaces its own.
+                let kerns = base + 5 * n
+                hb_font_get_glyph_h_advances(
+                    hbFont, UInt32(n), UnsafeRawPointer(base).assumingMemoryBound(to: hb_codepoint_t.self),
+                    UInt32(MemoryLayout<Int32>.stride), kerns, UInt32(MemoryLayout<Int32>.stride))
+                for i in 0..<n {
+                    // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
+                    let advance = base[n + i]
+                    kerns[i] = advance == 0 ? 0 : Int32(clamping: Int64(advance) - Int64(kerns[i]))
+                }
+                if tracking != 0 {
+                    for i in 0..<n where i == 0 || base[4 * n + i] != base[4 * n + i - 1] {
+                        base[n + i] = Int32(clamping: Int64(base[n + i]) + Int64(tracking))
+                    }
                 }
             }
-            // Zero-advance glyphs (marks HarfBuzz zeroed) are left alone: their change is not kerning.
-            let kerns = (0..<n).map { advances[$0] == 0 ? 0 : Int32(clamping: Int64(advances[$0]) - Int64(nominal[$0])) }
-            if tracking != 0 {
-                for i in 0..<n where i == 0 || clusters[i] != clusters[i - 1] {
-                    advances[i] = Int32(clamping: Int64(advances[i]) + Int64(tracking))
-                }
-            }
-            return ShapedText(
-                glyphs: glyphs, advances: advances, xOffsets: xOffsets, yOffsets: yOffsets, clusters: clusters,
-                kerns: kerns)
         }
     }
 

@@ -42,15 +42,15 @@ extension ParagraphBuilder {
             Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
                          language: Shaper.language(for: script, preferred: han))
         }
-        for i in shaped.glyphs.indices {
-            let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.clusters[i])])
-            m.add(shaped.advances[i], to: cluster)
+        for i in 0..<shaped.count {
+            let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.cluster(i))])
+            m.add(shaped.advance(i), to: cluster)
             hasGlyph[cluster] = true
             // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
             // left-to-right text (right-to-left kerning is not separated out).
-            let lastOfCluster = i + 1 == shaped.glyphs.count
-                || unitToCluster[units.lowerBound + Int(shaped.clusters[i + 1])] != Int32(cluster)
-            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kerns[i] }
+            let lastOfCluster = i + 1 == shaped.count
+                || unitToCluster[units.lowerBound + Int(shaped.cluster(i + 1))] != Int32(cluster)
+            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kern(i) }
         }
         var c = clusters.lowerBound
         while c < clusters.upperBound {
