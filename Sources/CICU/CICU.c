@@ -77,44 +77,62 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
     return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
-// One bit per BMP code point: whether it is a grapheme cluster of its own beside any other
-// such code point (Grapheme_Cluster_Break Other, Control, LV or LVT; not CR, LF or a
-// surrogate). Filled a page of 256 code points at a time, on a text's first use of the page
-// (the whole BMP at once, or ICU's property map, cost more than most runs use), from the
-// linked ICU's own data. Threads that meet an unfilled page at once fill it with the same
-// bits; the release store of the page's flag publishes them.
-static _Atomic uint64_t single_unit_words[1024];
-static atomic_uchar single_unit_pages[256];
+// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes, two bits
+// a code point: a base (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but
+// CR and LF), a mark that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a,
+// but the viramas, canonical combining class 9, which ICU's Indic conjunct rule joins to the
+// next consonant), or none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo,
+// the regional indicators: the clusters their rules make are left to ICU). Filled a page of
+// 256 code points at a time, on a text's first use of the page, from the linked ICU's own
+// data (the whole BMP at once, or ICU's property map, cost more than most runs use). Threads
+// that meet an unfilled page at once fill it with the same bits; the release store of the
+// page's flag publishes them.
+enum { GRAPHEME_NONE = 0, GRAPHEME_BASE = 1, GRAPHEME_CONTROL = 2, GRAPHEME_MARK = 3 };
+static _Atomic uint64_t grapheme_kind_words[2048];
+static atomic_uchar grapheme_kind_pages[256];
 
-static void fill_single_unit_page(int32_t page) {
-    for (int32_t w = page * 4; w < page * 4 + 4; w++) {
-        uint64_t bits = 0;
-        for (int32_t b = 0; b < 64; b++) {
-            UChar32 c = w * 64 + b;
-            int32_t v = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
-            if ((v == U_GCB_OTHER || v == U_GCB_CONTROL || v == U_GCB_LV || v == U_GCB_LVT)
-                && (c < 0xD800 || c > 0xDFFF)) {
-                bits |= (uint64_t)1 << b;
-            }
-        }
-        atomic_store_explicit(&single_unit_words[w], bits, memory_order_relaxed);
+static uint64_t grapheme_kind(UChar32 c) {
+    if (c >= 0xD800 && c <= 0xDFFF) return GRAPHEME_NONE;
+    switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_OTHER: case U_GCB_LV: case U_GCB_LVT: return GRAPHEME_BASE;
+    case U_GCB_CONTROL: return GRAPHEME_CONTROL;
+    case U_GCB_EXTEND: case U_GCB_SPACING_MARK: return u_getCombiningClass(c) == 9 ? GRAPHEME_NONE : GRAPHEME_MARK;
+    default: return GRAPHEME_NONE;
     }
-    atomic_store_explicit(&single_unit_pages[page], 1, memory_order_release);
 }
 
-int32_t cicu_one_cluster_per_unit(const uint16_t *text, int32_t length) {
-    for (int32_t i = 0; i < length; i++) {
-        uint16_t u = text[i];
-        // Below U+0300 every code point is Other or Control but CR and LF.
-        if (u < 0x300) {
-            if (u == 0x0A || u == 0x0D) return 0;
-            continue;
-        }
-        int32_t page = u >> 8;
-        if (!atomic_load_explicit(&single_unit_pages[page], memory_order_acquire)) fill_single_unit_page(page);
-        if (!((atomic_load_explicit(&single_unit_words[u >> 6], memory_order_relaxed) >> (u & 63)) & 1)) return 0;
+static void fill_grapheme_page(int32_t page) {
+    for (int32_t w = page * 8; w < page * 8 + 8; w++) {
+        uint64_t bits = 0;
+        for (int32_t k = 0; k < 32; k++) bits |= grapheme_kind(w * 32 + k) << (2 * k);
+        atomic_store_explicit(&grapheme_kind_words[w], bits, memory_order_relaxed);
     }
-    return 1;
+    atomic_store_explicit(&grapheme_kind_pages[page], 1, memory_order_release);
+}
+
+static inline uint32_t grapheme_unit_kind(uint16_t u) {
+    // Below U+0300: controls (Cc, and U+00AD, Cf), CR and LF, and bases; no marks.
+    if (u < 0x300) {
+        if (u == 0x0A || u == 0x0D) return GRAPHEME_NONE;
+        return u < 0x20 || (u >= 0x7F && u < 0xA0) || u == 0xAD ? GRAPHEME_CONTROL : GRAPHEME_BASE;
+    }
+    int32_t page = u >> 8;
+    if (!atomic_load_explicit(&grapheme_kind_pages[page], memory_order_acquire)) fill_grapheme_page(page);
+    return (uint32_t)(atomic_load_explicit(&grapheme_kind_words[u >> 5], memory_order_relaxed) >> ((u & 31) * 2)) & 3;
+}
+
+int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
+    int32_t count = 0;
+    uint32_t previous = GRAPHEME_NONE;
+    for (int32_t i = 0; i < length; i++) {
+        uint32_t kind = grapheme_unit_kind(text[i]);
+        if (kind == GRAPHEME_NONE) return -1;
+        // GB9, GB9a: × mark; GB4: a control ends its cluster; GB999: ÷ everywhere else.
+        if (i > 0 && !(kind == GRAPHEME_MARK && previous != GRAPHEME_CONTROL)) ends[count++] = i;
+        previous = kind;
+    }
+    if (length > 0) ends[count++] = length;
+    return count;
 }
 
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) {

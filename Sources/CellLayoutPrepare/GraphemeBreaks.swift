@@ -2,23 +2,23 @@ import CICU
 
 /// Grapheme cluster boundaries (UAX #29): the clusters a paragraph's code units form.
 package enum GraphemeBreaks {
-    /// Grapheme cluster ends into `ends` (which holds `length + 1`); returns how many. A
-    /// paragraph of code units that are each a cluster of their own
-    /// (`isOneClusterPerUnit`) has a cluster per code unit, which spares the ICU call;
-    /// anything else asks ICU.
+    /// Grapheme cluster ends into `ends` (which holds `length + 1`); returns how many: the
+    /// simple clusters (`simpleEnds`) when the paragraph has them, which spares the ICU call,
+    /// else ICU's.
     static func ends(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        guard isOneClusterPerUnit(base, length) else { return icuEnds(base, length, into: &ends) }
-        for i in 0..<length { ends[i] = Int32(i + 1) }
-        return length
+        let count = ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) }
+        return count >= 0 ? Int(count) : icuEnds(base, length, into: &ends)
     }
 
-    /// Whether each of the `length` code units at `base` is a grapheme cluster of its own:
-    /// a BMP character whose Grapheme_Cluster_Break is Other, Control, LV or LVT (by the
-    /// linked ICU's data; `cicu_one_cluster_per_unit`), which UAX #29 never joins with
-    /// another such. Latin text with its accents precomposed, Greek, Cyrillic, Hebrew and
-    /// Arabic without points, CJK, kana, Hangul syllables, most punctuation and symbols are.
-    package static func isOneClusterPerUnit(_ base: UnsafePointer<UInt16>, _ length: Int) -> Bool {
-        cicu_one_cluster_per_unit(base, Int32(length)) != 0
+    /// The grapheme cluster ends of a paragraph whose characters are all bases, controls or
+    /// marks (by the linked ICU's data; `cicu_simple_grapheme_ends`), or nil. Latin, Greek,
+    /// Cyrillic, Hebrew and Arabic with or without their marks, CJK, kana, Hangul syllables,
+    /// Thai, most punctuation and symbols are; Indic text with a virama (ICU joins
+    /// conjuncts), emoji sequences, regional indicators and the Hangul jamo are left to ICU.
+    package static func simpleEnds(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32]? {
+        var ends = [Int32](repeating: 0, count: length + 1)
+        let count = ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) }
+        return count < 0 ? nil : Array(ends[0..<Int(count)])
     }
 
     /// ICU's grapheme cluster ends into `ends` (which holds `length + 1`); returns how

@@ -23,10 +23,12 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
 /// there is none). Returns the paragraph level (0 or 1), or -1 when ICU fails.
 int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels);
 
-/// Whether each of the `length` UTF-16 code units at `text` is a grapheme cluster (UAX #29)
-/// of its own: every unit a BMP code point (no surrogate) whose Grapheme_Cluster_Break is
-/// Other, Control, LV or LVT — none of which UAX #29 joins to another of them (CR and LF,
-/// joined by GB3, are not among them). Returns 1 or 0.
-int32_t cicu_one_cluster_per_unit(const uint16_t *text, int32_t length);
+/// Grapheme cluster ends (UAX #29) of UTF-16 text whose code units are all BMP characters
+/// of Grapheme_Cluster_Break Other, LV, LVT, Control (not CR or LF), Extend or SpacingMark
+/// (not a virama): a cluster is a base or a control, or a mark after a control or at the
+/// start, with the marks after it (GB9, GB9a). Writes the offsets of every boundary after
+/// offset 0 (the last one is `length`) into `ends`, which must hold `length` entries, and
+/// returns how many; returns -1 (having written some) at the first other code unit.
+int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 
 #endif

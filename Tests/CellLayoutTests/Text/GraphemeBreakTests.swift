@@ -1,58 +1,90 @@
 import CellLayoutPrepare
 import Testing
 
-/// Grapheme clusters without ICU (`GraphemeBreaks`): a paragraph of code units that are
-/// each a cluster of their own gets a cluster per unit, and ICU agrees for every such
-/// character of the BMP.
+/// Grapheme clusters without ICU (`GraphemeBreaks.simpleEnds`): bases and controls each
+/// start a cluster, marks join the cluster before them; every other character leaves the
+/// paragraph to ICU, and ICU agrees wherever the simple path answers.
 @Suite struct GraphemeBreakTests {
-    static func isOneClusterPerUnit(_ text: [UInt16]) -> Bool {
-        text.withUnsafeBufferPointer { GraphemeBreaks.isOneClusterPerUnit($0.baseAddress!, $0.count) }
+    static func simpleEnds(_ text: [UInt16]) -> [Int]? {
+        text.withUnsafeBufferPointer { GraphemeBreaks.simpleEnds($0.baseAddress!, $0.count) }?.map(Int.init)
     }
 
-    static func icuEnds(_ text: [UInt16]) -> [Int32] {
+    static func icuEnds(_ text: [UInt16]) -> [Int] {
         var ends = [Int32](repeating: 0, count: text.count + 1)
         let count = text.withUnsafeBufferPointer { GraphemeBreaks.icuEnds($0.baseAddress!, $0.count, into: &ends) }
-        return Array(ends[0..<count])
+        return ends[0..<count].map(Int.init)
     }
 
-    @Test func theSetFollowsTheGraphemeClusterBreakClasses() {
-        // From UAX #29's table of Grapheme_Cluster_Break values (GraphemeBreakProperty.txt):
-        // Other (letters of every script, spaces, punctuation, ideographs), Control (U+00AD
-        // SOFT HYPHEN is Cf, so Control), LV (U+AC00 가) and LVT (U+AC01 각) are in the set;
-        // Extend (U+0301, U+0E34 Thai SARA I, U+FE0F), ZWJ (U+200D), SpacingMark (U+0E33 Thai
-        // SARA AM, U+093E Devanagari AA), Prepend (U+0600), the L, V and T jamo (U+1100,
-        // U+1161, U+11A8) and surrogates are not.
-        for unit: UInt16 in [0x61, 0xE9, 0x416, 0x5D0, 0x627, 0x4E2D, 0x3042, 0xAD, 0x2022, 0xAC00, 0xAC01, 0x2600, 0x01] {
-            #expect(Self.isOneClusterPerUnit([unit]), "U+\(String(unit, radix: 16))")
-        }
-        for unit: UInt16 in [0x301, 0xE34, 0xFE0F, 0x200D, 0xE33, 0x93E, 0x600, 0x1100, 0x1161, 0x11A8, 0xD83D, 0xDE00, 0x0D, 0x0A] {
-            #expect(!Self.isOneClusterPerUnit([unit]), "U+\(String(unit, radix: 16))")
-        }
-        // One unit outside the set makes the whole paragraph ICU's.
-        #expect(Self.isOneClusterPerUnit(Array("Привет, 世界 가각".utf16)))
-        #expect(!Self.isOneClusterPerUnit(Array("cafe\u{301}".utf16)))
+    /// `text` has the cluster ends `expected` on both paths.
+    func check(_ text: String, _ expected: [Int], _ why: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        let units = Array(text.utf16)
+        #expect(Self.simpleEnds(units) == expected, "simple path: \(why)", sourceLocation: sourceLocation)
+        #expect(Self.icuEnds(units) == expected, "ICU: \(why)", sourceLocation: sourceLocation)
     }
 
-    @Test func icuGivesEveryCharacterOfTheSetAClusterOfItsOwn() {
-        // Each code point of the set beside itself and beside one character of each class in
-        // the set (Other, an Extended_Pictographic Other, Control, LV, LVT), on both sides:
-        // UAX #29 joins none of these pairs (GB6–GB8 need L, V or T; GB9–GB9b Extend, ZWJ,
-        // SpacingMark or Prepend; GB11 a ZWJ; GB12–GB13 regional indicators), so ICU must
-        // break at every code unit.
+    @Test func basesControlsAndMarksByHand() {
+        // Classes from UAX #29's Grapheme_Cluster_Break (GraphemeBreakProperty.txt).
+        check("Привет, 世界 가각", Array(1...13), "Other and LV/LVT only: GB999 ÷ everywhere")
+        check("cafe\u{301}", [1, 2, 3, 5], "U+0301 is Extend: GB9 × Extend")
+        check("\u{301}a", [1, 2], "a mark at the start is a cluster of its own; GB999 before a")
+        check("\u{1}\u{301}", [1, 2], "GB4: a control ends its cluster, before a mark too")
+        check("a\u{AD}b", [1, 2, 3], "U+00AD SOFT HYPHEN is Control (Cf): GB4, GB5")
+        check("กำ", [2], "U+0E33 THAI SARA AM is SpacingMark: GB9a")
+        check("ที่", [3], "U+0E35 and U+0E48 are Extend: GB9 twice")
+        check("שָׁלוֹם", [3, 4, 6, 7], "Hebrew points are Extend: GB9")
+        check("가\u{301}", [2], "GB9 after an LV syllable too")
+    }
+
+    @Test func otherCharactersAreLeftToICU() {
+        // A virama (ICU joins a consonant, virama, consonant conjunct), ZWJ (GB11), Prepend
+        // (GB9b), the L and V jamo (GB6), a surrogate pair (emoji, regional indicators), CR LF
+        // (GB3): each makes the whole paragraph ICU's.
+        for text in ["क्ष", "a\u{200D}b", "\u{600}1", "\u{1100}\u{1161}", "a😀", "a\r\nb"] {
+            #expect(Self.simpleEnds(Array(text.utf16)) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(Self.simpleEnds([]) == [])
+    }
+
+    @Test func icuAgreesOnEveryCharacterOfTheSetInEveryContext() {
+        // Each BMP code point the simple path takes, beside itself and beside one character of
+        // each kind it takes (a base, an Extended_Pictographic base, a control, LV, LVT, a soft
+        // hyphen, an Extend and a SpacingMark), on both sides.
         var members = 0
-        var joined: [String] = []
+        var differing: [String] = []
         for value in 0..<0x10000 where !(0xD800...0xDFFF).contains(value) {
             let c = UInt16(value)
-            guard Self.isOneClusterPerUnit([c]) else { continue }
+            guard Self.simpleEnds([c]) != nil else { continue }
             members += 1
-            let text: [UInt16] = [c, 0x61, c, 0x2600, c, 0x01, c, 0xAC00, c, 0xAC01, c, 0xAD, c, c]
-            if Self.icuEnds(text) != (1...text.count).map(Int32.init), joined.count < 10 {
-                joined.append("U+\(String(c, radix: 16))")
+            let text: [UInt16] = [c, 0x61, c, 0x2600, c, 0x01, c, 0xAC00, c, 0xAC01, c, 0xAD, c, c, 0x301, c, 0xE33, 0x01, c]
+            if Self.simpleEnds(text) != Self.icuEnds(text), differing.count < 10 {
+                differing.append("U+\(String(c, radix: 16))")
             }
         }
-        #expect(joined.isEmpty, "\(joined)")
-        // ICU 72's data: 61,802 such code points, all of the BMP's 63,488 but the marks,
-        // joiners, jamo, CR, LF and the like (1,686).
-        #expect(members > 60_000, "\(members)")
+        #expect(differing.isEmpty, "\(differing)")
+        // ICU 72's data: 63,081 of the BMP's 63,488 code points (all but the viramas, jamo,
+        // Prepend, ZWJ, CR and LF).
+        #expect(members > 62_000, "\(members)")
+    }
+
+    @Test func icuAgreesOnRandomStringsOfOneBlock() {
+        // Strings of up to 8 characters drawn from one 128-code-point block that has marks
+        // (Devanagari, Thai, Hebrew…), where the marks meet their own script's bases: seeded.
+        var random = TextPropertyTests.SeededRandom(state: 29)
+        let blocks: [[UInt16]] = stride(from: 0x300, to: 0x10000, by: 0x80).compactMap { start in
+            let pool = (start..<start + 0x80).filter { !(0xD800...0xDFFF).contains($0) }.map { UInt16($0) }
+                .filter { Self.simpleEnds([$0]) != nil }
+            let hasMarks = pool.contains { Self.simpleEnds([0x61, $0]) == [2] }
+            return hasMarks ? pool : nil
+        }
+        var differing: [String] = []
+        for _ in 0..<40_000 {
+            let pool = blocks.randomElement(using: &random)!
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            if Self.simpleEnds(text) != Self.icuEnds(text), differing.count < 10 {
+                differing.append(text.map { String($0, radix: 16) }.joined(separator: " "))
+            }
+        }
+        #expect(blocks.count > 40, "\(blocks.count) blocks")
+        #expect(differing.isEmpty, "\(differing)")
     }
 }
