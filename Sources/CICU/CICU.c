@@ -122,16 +122,20 @@ static inline uint32_t grapheme_unit_kind(uint16_t u) {
 }
 
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
+    if (length <= 0) return 0;
+    uint32_t previous = grapheme_unit_kind(text[0]);
+    if (previous == GRAPHEME_NONE) return -1;
     int32_t count = 0;
-    uint32_t previous = GRAPHEME_NONE;
-    for (int32_t i = 0; i < length; i++) {
-        uint32_t kind = grapheme_unit_kind(text[i]);
+    for (int32_t i = 1; i < length; i++) {
+        uint16_t u = text[i];
+        // Printable ASCII, most of the text there is: a base, no lookup.
+        uint32_t kind = (uint16_t)(u - 0x20) < 0x5F ? GRAPHEME_BASE : grapheme_unit_kind(u);
         if (kind == GRAPHEME_NONE) return -1;
         // GB9, GB9a: × mark; GB4: a control ends its cluster; GB999: ÷ everywhere else.
-        if (i > 0 && !(kind == GRAPHEME_MARK && previous != GRAPHEME_CONTROL)) ends[count++] = i;
+        if (kind != GRAPHEME_MARK || previous == GRAPHEME_CONTROL) ends[count++] = i;
         previous = kind;
     }
-    if (length > 0) ends[count++] = length;
+    ends[count++] = length;
     return count;
 }
 
