@@ -6,8 +6,8 @@ package enum GraphemeBreaks {
     /// simple clusters (`simpleEnds`) when the paragraph has them, which spares the ICU call,
     /// else ICU's.
     static func ends(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        let count = ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) }
-        return count >= 0 ? Int(count) : icuEnds(base, length, into: &ends)
+        let count = simpleCount(base, length, into: &ends)
+        return count >= 0 ? count : icuEnds(base, length, into: &ends)
     }
 
     /// The grapheme cluster ends of a paragraph whose characters are all bases, controls or
@@ -17,8 +17,14 @@ package enum GraphemeBreaks {
     /// conjuncts), emoji sequences, regional indicators and the Hangul jamo are left to ICU.
     package static func simpleEnds(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32]? {
         var ends = [Int32](repeating: 0, count: length + 1)
-        let count = ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) }
-        return count < 0 ? nil : Array(ends[0..<Int(count)])
+        let count = simpleCount(base, length, into: &ends)
+        return count < 0 ? nil : Array(ends[0..<count])
+    }
+
+    /// The simple clusters' ends into `ends` (which holds `length + 1`); how many, or −1
+    /// when the paragraph has a character they do not cover.
+    private static func simpleCount(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
+        Int(ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) })
     }
 
     /// ICU's grapheme cluster ends into `ends` (which holds `length + 1`); returns how
