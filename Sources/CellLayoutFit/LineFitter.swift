@@ -64,17 +64,38 @@ package struct LineFitter {
         return (quick.lines, quick.widest, quick.heights.stack.y)
     }
 
-    /// The filling of `quickSize`, with `heights` keeping what the text's lines need.
+    /// The filling of `quickSize`, with `heights` keeping what the text's lines need: per
+    /// entry, one test for a mark and one for the greedy rule (on the line's reach), in
+    /// wrapping arithmetic (32-bit widths, at most `PreparedText.maxUTF16Count` of them:
+    /// no sum comes near 64 bits).
     @inline(__always)
     private static func quickFill<Heights: QuickHeights>(_ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights)
         -> (lines: Int, widest: Int64, heights: Heights)? {
         var quick = QuickFill(widths: widths, heights: heights)
-        for segment in prepared.packedSegments {
-            if segment.endsParagraph {
-                quick.endParagraph()
-            } else if Heights.readsMarks, segment.isMark {
-                quick.heights.use(segment.metricsIndex)
-            } else if !quick.place(segment) {
+        let entries = prepared.packedSegments
+        // The last entry ends the last paragraph: the loop stops there, with no test of its
+        // own per entry.
+        guard let last = entries.last else { return (0, 0, heights) }
+        guard last.endsParagraph, var next = entries.baseAddress else { return nil }
+        let end = next + entries.count
+        while true {
+            let entry = next.pointee
+            next += 1
+            if entry.isMark {
+                // (wide segments take the general filling: only paragraph ends and metrics marks)
+                if entry.endsParagraph {
+                    quick.endParagraph()
+                    if next == end { break }
+                } else if Heights.readsMarks {
+                    quick.heights.use(entry.metricsIndex)
+                }
+                continue
+            }
+            if GreedyRule.joins(entry.width, reach: quick.reach, within: quick.maxWidth) {
+                quick.lineWidth = quick.reach &+ entry.width
+                quick.reach = quick.lineWidth &+ entry.trailing
+                quick.heights.joinLine()
+            } else if !quick.startLine(entry) {
                 return nil
             }
         }
@@ -91,10 +112,17 @@ package struct LineFitter {
         /// indents differ).
         var widestFirst: Int64 = 0
         var widestRest: Int64 = 0
+        /// The width of the line so far, without the white space after its last segment.
         var lineWidth: Int64 = 0
-        var pending: Int64 = 0
-        var isEmpty = true
+        /// Where the next segment on the line would start: `lineWidth` and the white space
+        /// pending after it; `QuickFill.empty` on a line with no segment yet, so that no
+        /// segment joins it (`GreedyRule.joins` with `isEmpty`).
+        var reach: Int64 = QuickFill.empty
         var isFirstLine = true
+
+        /// The reach of an empty line: beyond any line's width plus any segment's
+        /// (`LayoutUnits.roundedDown` keeps widths within `Int64.max / 4`, segments are 32 bits).
+        static var empty: Int64 { Int64.max / 2 }
 
         init(widths: LineWidths, heights: Heights) {
             self.widths = widths
@@ -105,21 +133,16 @@ package struct LineFitter {
         /// The widest line, indents included.
         var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
 
-        /// Places a segment; false when it is wider than the line.
+        /// Starts a line with `segment`, which did not join the line being filled (ended
+        /// first, unless empty); false when it is wider than the line.
         @inline(__always)
-        mutating func place<S: SegmentWidths>(_ segment: S) -> Bool {
+        mutating func startLine(_ segment: PackedSegment) -> Bool {
+            if reach != Self.empty { endLine() }
             let width = segment.width
-            if GreedyRule.joins(width, lineWidth: lineWidth, pending: pending, isEmpty: isEmpty, within: maxWidth) {
-                lineWidth += pending + width
-                heights.joinLine()
-            } else {
-                if !isEmpty { endLine() }
-                guard width <= maxWidth else { return false }
-                lineWidth = width
-                isEmpty = false
-                heights.startLine()
-            }
-            pending = segment.trailing
+            guard width <= maxWidth else { return false }
+            lineWidth = width
+            reach = width + segment.trailing
+            heights.startLine()
             return true
         }
 
@@ -139,10 +162,10 @@ package struct LineFitter {
         /// Ends the paragraph's last line (an empty paragraph's only one).
         @inline(__always)
         mutating func endParagraph() {
-            if isEmpty { heights.startLine() }
+            if reach == Self.empty { heights.startLine() }
             endLine()
             lineWidth = 0
-            isEmpty = true
+            reach = Self.empty
             isFirstLine = true
             maxWidth = widths.first
         }
@@ -271,7 +294,16 @@ package enum GreedyRule {
     @inline(__always)
     package static func joins(_ width: Int64, lineWidth: Int64, pending: Int64, isEmpty: Bool,
                               within maxWidth: Int64) -> Bool {
-        !isEmpty && lineWidth + pending + width <= maxWidth
+        !isEmpty && joins(width, reach: lineWidth + pending, within: maxWidth)
+    }
+
+    /// The same rule with the line's width and its pending white space as one sum, `reach`
+    /// (the quick re-fit keeps that sum, and an empty line's out of reach). Wrapping
+    /// addition: a reach is a sum of a text's widths and a width one of them, each within
+    /// 2^53 layout units (2^26 clusters of at most 100,000 pt), far from 64 bits.
+    @inline(__always)
+    package static func joins(_ width: Int64, reach: Int64, within maxWidth: Int64) -> Bool {
+        reach &+ width <= maxWidth
     }
 }
 

@@ -37,5 +37,31 @@ extension OracleTier {
             }
             #expect(mixed > 3000 && quick > mixed / 2, "\(quick) of \(mixed) mixed texts took the quick path")
         }
+
+        /// The quick re-fit of plain texts gives the full fit's figures to the last bit, and it
+        /// is the quick path that gives them: both committed corpus slices (5,023 Latin and
+        /// international rows, with their hard line breaks; CJK text has a segment per
+        /// character, Thai one per word) and paragraphs of one word or none, at widths from a
+        /// few characters a line to one line a paragraph, in both word-filling break modes.
+        @Test func quickRefitOfCorpusRowsEqualsTheFullFit() {
+            let texts = TestFonts.sliceTexts + ["", "\n", "a\n\nb", "\n\nword\n", "x"]
+            let prepared = texts.map { TestFonts.engine.prepare($0, font: TestFonts.inter17) }
+            var random = TextPropertyTests.SeededRandom(state: 22)
+            let widths = [0.0, 20, 57, 120, 200, 343, 375, 600, 1200, .infinity]
+                + (0..<6).map { _ in Double.random(in: 10...900, using: &random) }
+            var checked = 0, quick = 0
+            for (w, width) in widths.enumerated() {
+                let options = FitOptions(lineBreakMode: w % 2 == 0 ? .byWordWrapping : .byTruncatingTail)
+                let sizes = PreparedText.sizes(of: prepared, width: width, options: options)
+                for (i, (text, size)) in zip(prepared, sizes).enumerated() {
+                    #expect(size == text.fit(width: width, options: options).size, "text \(i) at \(width)")
+                    checked += 1
+                    if LineFitter.quickSize(of: text, widths: text.lineWidths(LayoutUnits.roundedDown(width))) != nil {
+                        quick += 1
+                    }
+                }
+            }
+            #expect(quick > checked * 3 / 4, "\(quick) of \(checked) sizes took the quick path")
+        }
     }
 }
