@@ -44,6 +44,8 @@ public final class FontLibrary: Sendable {
     private let fallbacks: BoundedMemo<FallbackKey, Font>
     /// The one-character answers of `fallbacks`, read without a lock or a retain.
     private let front = FallbackFront()
+    /// `fallbackRank`'s answers for system fonts, read without a lock.
+    private let ranks = FallbackRanks()
     /// The languages texts were prepared in, as the caches key them.
     private let languages: Mutex<Languages>
     /// The slot of texts that name no language: the library's `language`.
@@ -372,7 +374,9 @@ public final class FontLibrary: Sendable {
     package func fallbackRank(of font: Font, from primary: Font, language: LanguageSlot) -> Int {
         if font.face === primary.face { return 0 }
         if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
-        return faces.count + 1 + system.rank(of: font.face.path, language: fontconfigName(of: language))
+        return ranks.rank(fontID: font.id, language: language.id) {
+            faces.count + 1 + system.rank(of: font.face.path, language: fontconfigName(of: language))
+        }
     }
 
     /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or

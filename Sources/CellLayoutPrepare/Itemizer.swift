@@ -46,6 +46,13 @@ package struct Itemizer {
     /// (`PlainShaping.drawsAsNotdef`): the itemizer passes the bit through.
     package static let notdef: UInt8 = 4
 
+    /// The one real script among the raw scripts set so far (Common: none yet).
+    private var soleScript = HB_SCRIPT_COMMON.rawValue
+    /// Whether two real scripts were set.
+    private var scriptsMeet = false
+    /// Whether every cluster set so far is in its attribute run's own font.
+    private var fontsArePrimary = true
+
     package init(count: Int, font: Font) {
         self.count = count
         scripts = Scratch(count: count)
@@ -66,11 +73,41 @@ package struct Itemizer {
         fonts.deallocate()
     }
 
+    /// Cluster `c`'s raw values: its script (UAX #24), first scalar, bidi level, kind,
+    /// attribute run and font; `isRunFont` when the font is the attribute run's own.
+    @inline(__always)
+    package mutating func set(_ c: Int, script: UInt32, first: UInt32, level: UInt8, kind: UInt8, run: UInt16,
+                              font: Unmanaged<Font>, isRunFont: Bool) {
+        if Self.isReal(script), script != soleScript {
+            if soleScript == HB_SCRIPT_COMMON.rawValue { soleScript = script } else { scriptsMeet = true }
+        }
+        if !isRunFont { fontsArePrimary = false }
+        scripts[c] = script
+        firsts[c] = first
+        levels[c] = level
+        kinds[c] = kind
+        runs[c] = run
+        fonts[c] = font
+    }
+
     /// Resolves scripts, then fonts; `primary` is an attribute run's own font, and `rank`
     /// orders fonts by their place in the fallback chain of a primary font (lower is better).
-    package func resolve(primary: (Int) -> Font, rank: (Font, Font) -> Int) {
-        resolveScripts()
-        resolveFonts(primary: primary, rank: rank)
+    ///
+    /// With `shortcuts` (the default), what `set` saw spares the work that cannot change
+    /// anything (`ItemizationTests` resolves random clusters both ways):
+    /// - One real script among the clusters (or none): every cluster resolves to it (or to
+    ///   Common). No run ever changes script, so neutrals at the start take it, every later
+    ///   one continues it, and a closing bracket takes the script of a run that is (or
+    ///   becomes) it.
+    /// - Every cluster in its attribute run's own font: every item's font is that font, so
+    ///   resolving the fonts would write each cluster's font over with itself.
+    package func resolve(primary: (Int) -> Font, rank: (Font, Font) -> Int, shortcuts: Bool = true) {
+        if shortcuts, !scriptsMeet {
+            scripts.buffer.update(repeating: soleScript)
+        } else {
+            resolveScripts()
+        }
+        if !shortcuts || !fontsArePrimary { resolveFonts(primary: primary, rank: rank) }
     }
 
     /// UAX #24 script runs with Common and Inherited resolved to their neighbours, paired
@@ -128,9 +165,10 @@ package struct Itemizer {
         }
     }
 
+    /// Ranks are asked only where neutrals sit between two fonts, the one place they decide
+    /// anything (a rank is the same whenever it is asked: `FontLibrary.fallbackRank`).
     private func resolveFonts(_ run: Range<Int>, primary: Font, rank: (Font) -> Int) {
         var itemFont: Unmanaged<Font>? = nil
-        var itemRank = 0
         var itemStart = run.lowerBound
         var firstNeutral = -1
         for c in run {
@@ -142,20 +180,18 @@ package struct Itemizer {
             let font = fonts[c]
             if let current = itemFont {
                 if font.toOpaque() != current.toOpaque() {
-                    let fontRank = rank(font.takeUnretainedValue())
                     var start = c
-                    if firstNeutral > itemStart, fontRank < itemRank {
+                    if firstNeutral > itemStart,
+                       rank(font.takeUnretainedValue()) < rank(current.takeUnretainedValue()) {
                         for k in firstNeutral..<c { fonts[k] = font }
                         start = firstNeutral
                     }
                     itemStart = start
                     itemFont = font
-                    itemRank = fontRank
                 }
             } else {
                 for k in itemStart..<c { fonts[k] = font }
                 itemFont = font
-                itemRank = rank(font.takeUnretainedValue())
             }
             firstNeutral = -1
         }

@@ -23,7 +23,7 @@ extension ParagraphBuilder {
     func fontRuns(of clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> FontRuns {
         let count = clusters.count
         let flags = Scratch<UInt8>(count: count)
-        let items = Itemizer(count: count, font: font)
+        var items = Itemizer(count: count, font: font)
         // Once per paragraph: loaded from the engine in the loop, the library was retained
         // and released per cluster.
         let fonts = engine.fonts
@@ -101,12 +101,9 @@ extension ParagraphBuilder {
                 hangs = scalars.allSatisfy { Self.isHangingSpace($0) || FontLibrary.isInvisible($0) }
             }
             if hangs { flags[cluster] = ClusterFlags.whitespace }
-            items.scripts[cluster] = script.rawValue
-            items.firsts[cluster] = first.value
-            items.levels[cluster] = clusters.levels?[units.lowerBound] ?? 0
-            items.kinds[cluster] = kind
-            items.runs[cluster] = UInt16(truncatingIfNeeded: run)
-            items.fonts[cluster] = Unmanaged.passUnretained(clusterFont)
+            items.set(cluster, script: script.rawValue, first: first.value, level: clusters.levels?[units.lowerBound] ?? 0,
+                      kind: kind, run: UInt16(truncatingIfNeeded: run), font: Unmanaged.passUnretained(clusterFont),
+                      isRunFont: ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont))
         }
         let runFont = { (run: Int) -> Font in runs?.fonts[run] ?? font }
         items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1, language: language) }

@@ -135,14 +135,18 @@ package final class PlainShaping: Sendable {
 
     /// Whether the canonical decomposition of `value`, followed all the way down, holds a
     /// character the font covers.
+    /// (The two parts one by one: an array of them was allocated per call, three times per
+    /// Hangul syllable, which decomposes to two parts and its LV part to two more.)
     private func decomposesToCovered(_ value: UInt32) -> Bool {
         var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
         guard hb_unicode_decompose(Self.unicodeFunctions, value, &a, &b) != 0 else { return false }
-        for part in [a, b] where part != 0 {
-            guard let scalar = Unicode.Scalar(part) else { continue }
-            if font.face.covers(scalar) || decomposesToCovered(part) { return true }
-        }
-        return false
+        return partIsCovered(a) || partIsCovered(b)
+    }
+
+    /// Whether a part of a decomposition (0: none) is covered, or decomposes to one that is.
+    private func partIsCovered(_ part: hb_codepoint_t) -> Bool {
+        guard part != 0, let scalar = Unicode.Scalar(part) else { return false }
+        return font.face.covers(scalar) || decomposesToCovered(part)
     }
 
     nonisolated(unsafe) private static let unicodeFunctions = hb_unicode_funcs_get_default()

@@ -89,4 +89,63 @@ import Testing
         #expect(pieces.last!.script == HB_SCRIPT_LATIN)
         #expect(scripts("123 \u{0410}\u{0411}").allSatisfy { $0 == HB_SCRIPT_CYRILLIC })
     }
+
+    /// `Itemizer.resolve`'s shortcuts (one real script: every cluster takes it; every font
+    /// its run's own: nothing to move) against resolving in full, on random clusters: scripts
+    /// drawn from Latin, Hebrew, Han, Common, Inherited and Unknown (a quarter of the cases
+    /// with one real script, a quarter with none), brackets among the first scalars, neutral
+    /// and emoji kinds, two levels, three attribute runs over three fonts, and half of the
+    /// cases with every cluster in its run's font. It fails if a shortcut gives any cluster
+    /// another script or font than the full resolution.
+    @Test func resolveShortcutsAgreeWithTheFullResolution() throws {
+        let library = TestFonts.library
+        let fonts = try [TestFonts.inter17, library.font(family: "DejaVu Sans", size: 17),
+                         library.font(family: "Inter", size: 13)]
+        let real = [HB_SCRIPT_LATIN, HB_SCRIPT_HEBREW, HB_SCRIPT_HAN].map(\.rawValue)
+        let neutral = [HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN].map(\.rawValue)
+        let firsts: [UInt32] = [0x28, 0x29, 0x5B, 0x5D, 0x300C, 0x300D, 0x61, 0x20, 0x5D0]
+        var generator = SystemRandomNumberGenerator()
+        var differing: [String] = []
+        var shortcutCases = 0
+        for _ in 0..<4000 {
+            let count = Int.random(in: 1...24, using: &generator)
+            let realScripts: [UInt32] = switch Int.random(in: 0..<4, using: &generator) {
+            case 0: []
+            case 1: [real.randomElement(using: &generator)!]
+            default: real
+            }
+            let runFonts = (0..<3).map { _ in fonts.randomElement(using: &generator)! }
+            let primaryFonts = Bool.random(using: &generator)
+            let runCount = Int.random(in: 1...3, using: &generator)
+            var full = Itemizer(count: count, font: fonts[0])
+            var quick = Itemizer(count: count, font: fonts[0])
+            defer { full.free(); quick.free() }
+            var run = 0
+            for c in 0..<count {
+                if run + 1 < runCount, Int.random(in: 0..<5, using: &generator) == 0 { run += 1 }
+                let script = Bool.random(using: &generator) || realScripts.isEmpty
+                    ? neutral.randomElement(using: &generator)! : realScripts.randomElement(using: &generator)!
+                let font = primaryFonts ? runFonts[run] : fonts.randomElement(using: &generator)!
+                let kind = [0, 0, Itemizer.neutral, Itemizer.emoji].randomElement(using: &generator)!
+                let level = UInt8.random(in: 0...1, using: &generator)
+                let first = firsts.randomElement(using: &generator)!
+                full.set(c, script: script, first: first, level: level, kind: kind, run: UInt16(run),
+                         font: .passUnretained(font), isRunFont: font === runFonts[run])
+                quick.set(c, script: script, first: first, level: level, kind: kind, run: UInt16(run),
+                          font: .passUnretained(font), isRunFont: font === runFonts[run])
+            }
+            if realScripts.count <= 1 || primaryFonts { shortcutCases += 1 }
+            let rank = { (font: Font, primary: Font) -> Int in
+                font === primary ? 0 : 1 + fonts.firstIndex { $0 === font }!
+            }
+            full.resolve(primary: { runFonts[$0] }, rank: rank, shortcuts: false)
+            quick.resolve(primary: { runFonts[$0] }, rank: rank)
+            let same = (0..<count).allSatisfy {
+                full.scripts[$0] == quick.scripts[$0] && full.fonts[$0].toOpaque() == quick.fonts[$0].toOpaque()
+            }
+            if !same { differing.append("\((0..<count).map { full.scripts[$0] }) \(realScripts)") }
+        }
+        #expect(shortcutCases > 2000)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
 }
