@@ -92,8 +92,31 @@ package struct LineFitter {
                 continue
             }
             if GreedyRule.joins(entry.width, reach: quick.reach, within: quick.maxWidth) {
-                quick.lineWidth = quick.reach &+ entry.width
-                quick.reach = quick.lineWidth &+ entry.trailing
+                // The segments after it that join too, in a loop of their own on local values
+                // (kept in registers). It stops at a mark — the entry after a segment is never
+                // past the end, a paragraph end is last — so the metrics of the run's segments
+                // do not change: the line takes them in once.
+                var lineWidth = quick.reach &+ entry.width
+                var reach = lineWidth &+ entry.trailing
+                let maxWidth = quick.maxWidth
+                /// Whether `segment` is a segment and joins the line (taking it in if so).
+                @inline(__always) func joins(_ segment: PackedSegment) -> Bool {
+                    guard !segment.isMark, GreedyRule.joins(segment.width, reach: reach, within: maxWidth) else {
+                        return false
+                    }
+                    lineWidth = reach &+ segment.width
+                    reach = lineWidth &+ segment.trailing
+                    return true
+                }
+                // Four a round: each entry read follows a segment, so it is never past the end.
+                while joins(next[0]) {
+                    guard joins(next[1]) else { next += 1; break }
+                    guard joins(next[2]) else { next += 2; break }
+                    guard joins(next[3]) else { next += 3; break }
+                    next += 4
+                }
+                quick.lineWidth = lineWidth
+                quick.reach = reach
                 quick.heights.joinLine()
             } else if !quick.startLine(entry) {
                 return nil
