@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/utf16.h>
 
 // Opening a break iterator loads its rules (tens of microseconds), so each thread keeps
 // one of each kind and only resets its text. A break iterator must not be shared
@@ -77,19 +78,39 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
     return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
-// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes, two bits
-// a code point: a base (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but
-// CR and LF), a mark that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a,
-// but the viramas, canonical combining class 9, which ICU's Indic conjunct rule joins to the
-// next consonant), or none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo,
-// the regional indicators: the clusters their rules make are left to ICU). Filled a page of
-// 256 code points at a time, on a text's first use of the page, from the linked ICU's own
-// data (the whole BMP at once, or ICU's property map, cost more than most runs use). Threads
+// Two bits of a property for each BMP code point, filled a page of 256 code points at a
+// time, on a text's first use of the page, from the linked ICU's own data through `kind`
+// (the whole BMP at once, or ICU's property map, cost more than most runs use). Threads
 // that meet an unfilled page at once fill it with the same bits; the release store of the
 // page's flag publishes them.
+typedef struct {
+    _Atomic uint64_t words[2048];
+    atomic_uchar pages[256];
+    uint64_t (*kind)(UChar32);
+} two_bit_table;
+
+__attribute__((noinline)) static void fill_page(two_bit_table *table, int32_t page) {
+    for (int32_t w = page * 8; w < page * 8 + 8; w++) {
+        uint64_t bits = 0;
+        for (int32_t k = 0; k < 32; k++) bits |= table->kind(w * 32 + k) << (2 * k);
+        atomic_store_explicit(&table->words[w], bits, memory_order_relaxed);
+    }
+    atomic_store_explicit(&table->pages[page], 1, memory_order_release);
+}
+
+__attribute__((always_inline)) static inline uint32_t table_kind(two_bit_table *table, uint16_t u) {
+    int32_t page = u >> 8;
+    if (__builtin_expect(!atomic_load_explicit(&table->pages[page], memory_order_acquire), 0)) fill_page(table, page);
+    return (uint32_t)(atomic_load_explicit(&table->words[u >> 5], memory_order_relaxed) >> ((u & 31) * 2)) & 3;
+}
+
+// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes: a base
+// (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but CR and LF), a mark
+// that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a, but the viramas,
+// canonical combining class 9, which ICU's Indic conjunct rule joins to the next
+// consonant), or none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo, the
+// regional indicators: the clusters their rules make are left to ICU).
 enum { GRAPHEME_NONE = 0, GRAPHEME_BASE = 1, GRAPHEME_CONTROL = 2, GRAPHEME_MARK = 3 };
-static _Atomic uint64_t grapheme_kind_words[2048];
-static atomic_uchar grapheme_kind_pages[256];
 
 static uint64_t grapheme_kind(UChar32 c) {
     if (c >= 0xD800 && c <= 0xDFFF) return GRAPHEME_NONE;
@@ -101,14 +122,7 @@ static uint64_t grapheme_kind(UChar32 c) {
     }
 }
 
-static void fill_grapheme_page(int32_t page) {
-    for (int32_t w = page * 8; w < page * 8 + 8; w++) {
-        uint64_t bits = 0;
-        for (int32_t k = 0; k < 32; k++) bits |= grapheme_kind(w * 32 + k) << (2 * k);
-        atomic_store_explicit(&grapheme_kind_words[w], bits, memory_order_relaxed);
-    }
-    atomic_store_explicit(&grapheme_kind_pages[page], 1, memory_order_release);
-}
+static two_bit_table grapheme_table = { .kind = grapheme_kind };
 
 static inline uint32_t grapheme_unit_kind(uint16_t u) {
     // Below U+0300: controls (Cc, and U+00AD, Cf), CR and LF, and bases; no marks.
@@ -116,9 +130,7 @@ static inline uint32_t grapheme_unit_kind(uint16_t u) {
         if (u == 0x0A || u == 0x0D) return GRAPHEME_NONE;
         return u < 0x20 || (u >= 0x7F && u < 0xA0) || u == 0xAD ? GRAPHEME_CONTROL : GRAPHEME_BASE;
     }
-    int32_t page = u >> 8;
-    if (!atomic_load_explicit(&grapheme_kind_pages[page], memory_order_acquire)) fill_grapheme_page(page);
-    return (uint32_t)(atomic_load_explicit(&grapheme_kind_words[u >> 5], memory_order_relaxed) >> ((u & 31) * 2)) & 3;
+    return table_kind(&grapheme_table, u);
 }
 
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
@@ -154,4 +166,50 @@ int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) 
     }
     ubidi_close(bidi);
     return result;
+}
+
+// What a code point's bidi class (UAX #9, the linked ICU's data) can do to the levels of a
+// paragraph with no explicit embedding: a left one (L, EN, B) or a right one (R, AL) fixes
+// the levels around it, a neutral one (ES, ET, CS, WS, ON, NSM, BN, S) takes its level from
+// them, and the others (AN, and the explicit embeddings, overrides and isolates) are left
+// to ICU.
+enum { BIDI_NEUTRAL = 0, BIDI_LEFT = 1, BIDI_RIGHT = 2, BIDI_OTHER = 3 };
+
+static uint64_t bidi_kind(UChar32 c) {
+    switch (u_charDirection(c)) {
+    case U_LEFT_TO_RIGHT: case U_EUROPEAN_NUMBER: case U_BLOCK_SEPARATOR: return BIDI_LEFT;
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: return BIDI_RIGHT;
+    case U_EUROPEAN_NUMBER_SEPARATOR: case U_EUROPEAN_NUMBER_TERMINATOR: case U_COMMON_NUMBER_SEPARATOR:
+    case U_WHITE_SPACE_NEUTRAL: case U_OTHER_NEUTRAL: case U_DIR_NON_SPACING_MARK: case U_BOUNDARY_NEUTRAL:
+    case U_SEGMENT_SEPARATOR:
+        return BIDI_NEUTRAL;
+    default: return BIDI_OTHER;
+    }
+}
+
+static two_bit_table bidi_table = { .kind = bidi_kind };
+
+int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
+    // Below U+0590 no character is R, AL, AN or explicit: most Latin text is 0 at a glance.
+    int32_t first = 0;
+    while (first < length && text[first] < 0x590) first++;
+    if (first == length) return 0;
+    // One bit per kind met; no early exit (a paragraph is short, and the test per unit costs).
+    uint32_t seen = 0;
+    for (int32_t i = 0; i < length; i++) {
+        uint16_t u = text[i];
+        uint32_t kind;
+        if (__builtin_expect(U16_IS_LEAD(u), 0) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
+            kind = (uint32_t)bidi_kind(U16_GET_SUPPLEMENTARY(u, text[i + 1]));
+            i++;
+        } else {
+            // A lone surrogate is its own code point to ICU's bidi, as to the table.
+            kind = table_kind(&bidi_table, u);
+        }
+        seen |= 1u << kind;
+    }
+    // An explicit or AN, or both a left and a right character: ICU's to resolve.
+    if (seen & (1u << BIDI_OTHER)) return -1;
+    if (!(seen & (1u << BIDI_RIGHT))) return 0;
+    return seen & (1u << BIDI_LEFT) ? -1 : 1;
 }

@@ -1,5 +1,3 @@
-import CICU
-
 /// The first stage of building a paragraph (`ParagraphBuilder`): its grapheme clusters,
 /// the line break opportunities between them and the bidi levels of its code units, from
 /// ICU (or without it where the text allows).
@@ -29,7 +27,7 @@ struct ParagraphClusters {
         breaks = LineBreaks.opportunities(base, length)
         var ends = [Int32](repeating: 0, count: length + 1)
         count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
-        levels = Self.bidiLevels(base, length)
+        levels = BidiLevels.levels(base, length)
         starts = Scratch(count: count + 1)
         unitToCluster = Scratch(count: length)
         breakAfter = Scratch(count: count)
@@ -80,13 +78,5 @@ struct ParagraphClusters {
         merged.sort()
         for (i, end) in merged.enumerated() { ends[i] = end }
         return merged.count
-    }
-
-    /// Bidi levels per code unit, or nil when the paragraph has nothing right-to-left
-    /// (no code unit at or above U+0590), which spares the ICU call for most Latin text.
-    private static func bidiLevels(_ base: UnsafePointer<UInt16>, _ length: Int) -> [UInt8]? {
-        guard (0..<length).contains(where: { base[$0] >= 0x0590 }) else { return nil }
-        var levels = [UInt8](repeating: 0, count: length)
-        return cicu_bidi_levels(base, Int32(length), &levels) < 0 ? nil : levels
     }
 }

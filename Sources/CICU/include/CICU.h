@@ -31,4 +31,13 @@ int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels);
 /// returns how many; returns -1 (having written some) at the first other code unit.
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 
+/// The one bidi level (UAX #9) every code unit of one paragraph of UTF-16 text has, when the
+/// paragraph's bidi classes (the linked ICU's data) decide it without the algorithm: 0 when
+/// no character is R, AL, AN or an explicit embedding, override or isolate (its levels are
+/// all 0, as `cicu_bidi_levels` finds them); 1 when some character is R or AL and none is L,
+/// EN, B, AN or explicit (the paragraph is right to left, every neutral and mark between
+/// right-to-left characters or the paragraph's ends, all 1). Returns -1 for any other
+/// paragraph (which `cicu_bidi_levels` must resolve).
+int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length);
+
 #endif
