@@ -213,3 +213,66 @@ int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
     if (!(seen & (1u << BIDI_RIGHT))) return 0;
     return seen & (1u << BIDI_LEFT) ? -1 : 1;
 }
+
+// The class `SimpleLineBreaks` gives each BMP code point (CICULineClass), one byte a code
+// point, filled a page of 256 at a time on a text's first use of the page from the linked
+// ICU's Line_Break and East_Asian_Width data (as the two-bit tables are).
+static atomic_uchar line_classes[65536];
+static atomic_uchar line_class_pages[256];
+
+static uint8_t line_class(UChar32 c) {
+    // U+2010 HYPHEN is BA, but ICU 72's LB20a holds it as a hyphen (its $HH): left to ICU.
+    if (c == 0x2010) return CICU_LINE_UNSUPPORTED;
+    int32_t wide = 0;
+    switch (u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)) {
+    case U_EA_FULLWIDTH: case U_EA_WIDE: case U_EA_HALFWIDTH: wide = 1; break;
+    default: break;
+    }
+    switch (u_getIntPropertyValue(c, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC: case U_LB_AMBIGUOUS: return CICU_LINE_AL;
+    case U_LB_HEBREW_LETTER: return CICU_LINE_HL;
+    case U_LB_H2: return CICU_LINE_H2;
+    case U_LB_H3: return CICU_LINE_H3;
+    case U_LB_NUMERIC: return CICU_LINE_NU;
+    case U_LB_SPACE: return CICU_LINE_SP;
+    case U_LB_BREAK_AFTER: return CICU_LINE_BA;
+    case U_LB_BREAK_BOTH: return CICU_LINE_B2;
+    case U_LB_BREAK_BEFORE: return CICU_LINE_BB;
+    case U_LB_INSEPARABLE: return CICU_LINE_IN;
+    case U_LB_HYPHEN: return CICU_LINE_HY;
+    case U_LB_BREAK_SYMBOLS: return CICU_LINE_SY;
+    case U_LB_INFIX_NUMERIC: return CICU_LINE_IS;
+    case U_LB_EXCLAMATION: return CICU_LINE_EX;
+    case U_LB_QUOTATION: return CICU_LINE_QU;
+    case U_LB_OPEN_PUNCTUATION: return wide ? CICU_LINE_OP_WIDE : CICU_LINE_OP;
+    case U_LB_CLOSE_PARENTHESIS: return wide ? CICU_LINE_CP_WIDE : CICU_LINE_CP;
+    case U_LB_CLOSE_PUNCTUATION: return CICU_LINE_CL;
+    case U_LB_PREFIX_NUMERIC: return CICU_LINE_PR;
+    case U_LB_POSTFIX_NUMERIC: return CICU_LINE_PO;
+    case U_LB_GLUE: return CICU_LINE_GL;
+    case U_LB_COMBINING_MARK: return CICU_LINE_CM;
+    case U_LB_IDEOGRAPHIC: return CICU_LINE_ID;
+    // ICU's default (strict) line breaking takes CJ as NS.
+    case U_LB_NONSTARTER: case U_LB_CONDITIONAL_JAPANESE_STARTER: return CICU_LINE_NS;
+    default: return CICU_LINE_UNSUPPORTED;
+    }
+}
+
+int32_t cicu_line_classes(const uint16_t *text, int32_t length, uint8_t *classes) {
+    int32_t marks = 0;
+    for (int32_t i = 0; i < length; i++) {
+        uint16_t u = text[i];
+        int32_t page = u >> 8;
+        if (!atomic_load_explicit(&line_class_pages[page], memory_order_acquire)) {
+            for (int32_t c = page << 8; c < (page + 1) << 8; c++) {
+                atomic_store_explicit(&line_classes[c], line_class(c), memory_order_relaxed);
+            }
+            atomic_store_explicit(&line_class_pages[page], 1, memory_order_release);
+        }
+        uint8_t kind = atomic_load_explicit(&line_classes[u], memory_order_relaxed);
+        if (kind == CICU_LINE_UNSUPPORTED) return -1;
+        marks += kind == CICU_LINE_CM;
+        classes[i] = kind;
+    }
+    return marks;
+}

@@ -1,11 +1,13 @@
 /// Line-break opportunities (UAX #14) computed without ICU for a paragraph made only of
 /// the characters `LineBreakClass` knows: the rules that touch those classes, in the order
 /// and with the tailorings of the ICU the package links (72), so that the answer is ICU's
-/// to the offset (`LineBreakAgreementTests` holds it to that on random strings, the oracle
-/// tier on every such paragraph of the corpora).
+/// to the offset (`LineBreakAgreementTests` holds it to that on random strings and on every
+/// BMP character in context, the oracle tier on every such paragraph of the corpora).
 ///
-/// Rules that cannot apply to these classes (hard breaks, ZW, CM, ZWJ, WJ, NS, CB,
-/// ideographs, the Hangul jamo, regional indicators, emoji) are left out. Where ICU 72 departs from
+/// Rules that cannot apply to these classes (hard breaks, ZW, ZWJ, WJ, CB, the Hangul jamo,
+/// regional indicators, emoji) are left out. LB9 and LB10 come first, as a pass of their
+/// own: a combining mark after anything but a space joins it and is gone from the classes
+/// the other rules see; one after a space, or at the start, is AL. Where ICU 72 departs from
 /// Unicode 15.0's UAX #14, ICU's behaviour is the one written here (random strings against
 /// ICU tell each of the three from the plain reading of the rules):
 /// - IS is not in LB13: a space, then IS, then a digit breaks before the IS (" .5"), any
@@ -22,9 +24,38 @@ package enum SimpleLineBreaks {
         guard length > 0 else { return nil }
         return withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: length) { buffer in
             let classes = buffer.baseAddress!
-            guard LineBreakClass.classify(base, length, into: classes) else { return nil }
-            return opportunities(classes, length)
+            guard let marks = LineBreakClass.classify(base, length, into: classes) else { return nil }
+            guard marks > 0 else { return opportunities(classes, length) }
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets in
+                let count = joinMarks(classes, length, offsets: offsets.baseAddress!)
+                var breaks = opportunities(classes, count)
+                // A break before character j of the joined classes is before its code unit.
+                for b in 0..<breaks.count - 1 { breaks[b] = offsets[Int(breaks[b])] }
+                breaks[breaks.count - 1] = Int32(length)
+                return breaks
+            }
         }
+    }
+
+    /// LB9 and LB10 in place: each combining mark after a character other than a space
+    /// (X CM* is X) is taken out of `k`, one after a space or at the start becomes AL; the
+    /// code unit offset of each remaining character into `offsets`. Returns how many remain.
+    private static func joinMarks(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int,
+                                  offsets: UnsafeMutablePointer<Int32>) -> Int {
+        var count = 0
+        for i in 0..<length {
+            var c = k[i]
+            if c == .combiningMark {
+                // LB9: joins the character before it (itself a mark made AL, or any but SP).
+                if count > 0 && k[count - 1] != .space { continue }
+                // LB10: any other mark is AL.
+                c = .alphabetic
+            }
+            k[count] = c
+            offsets[count] = Int32(i)
+            count += 1
+        }
+        return count
     }
 
     /// The breaks of `length` classified characters (at most one per character: written
@@ -67,8 +98,9 @@ package enum SimpleLineBreaks {
         if p == .glue { return true }
         if c == .glue && p != .space && p != .breakAfter && p != .hyphen { return true }
         // LB13: × CL, × CP, × EX, × SY, even after spaces.
+        if c.isClose { return true }
         switch c {
-        case .close, .closeParenthesis, .exclamation, .symbol: return true
+        case .exclamation, .symbol: return true
         default: break
         }
         // The class before the spaces that end at i - 1 (the class at i - 1 when it is no space).
@@ -79,13 +111,14 @@ package enum SimpleLineBreaks {
             before = k[j]
         }
         // LB14: OP SP* ×.
-        if before == .open { return true }
+        if before.isOpen { return true }
         if c == .infixSeparator {
             // LB15c: SP ÷ IS NU. LB15d: × IS.
             return !(p == .space && i + 1 < length && k[i + 1] == .numeric)
         }
-        // LB15 (Unicode 15.0): QU SP* × OP. LB17: B2 SP* × B2.
-        if c == .open && before == .quotation { return true }
+        // LB15 (Unicode 15.0): QU SP* × OP. LB16: (CL | CP) SP* × NS. LB17: B2 SP* × B2.
+        if c.isOpen && before == .quotation { return true }
+        if c == .nonstarter && before.isClose { return true }
         if c == .breakBoth && before == .breakBoth { return true }
         // LB18: SP ÷.
         if p == .space { return false }
@@ -93,8 +126,8 @@ package enum SimpleLineBreaks {
         if c == .quotation || p == .quotation { return true }
         // LB20a (ICU 20.09): a hyphen right after a break keeps the AL after it (not an HL).
         if c == .alphabetic && p == .hyphen && i - 1 == segmentStart { return true }
-        // LB21: × BA, × HY, BB ×.
-        if c == .breakAfter || c == .hyphen || p == .breakBefore { return true }
+        // LB21: × BA, × HY, × NS, BB ×.
+        if c == .breakAfter || c == .hyphen || c == .nonstarter || p == .breakBefore { return true }
         // LB21a: HL (HY | BA) ×. LB21b: SY × HL.
         if (p == .hyphen || p == .breakAfter) && i >= 2 && k[i - 2] == .hebrewLetter { return true }
         if p == .symbol && c == .hebrewLetter { return true }
@@ -102,7 +135,7 @@ package enum SimpleLineBreaks {
         if c == .inseparable { return true }
         // LB23: (AL | HL) × NU, NU × (AL | HL). LB24: (PR | PO) × (AL | HL), (AL | HL) × (PR | PO).
         // LB28: (AL | HL) × (AL | HL) (taken first by the caller). LB29: IS × (AL | HL).
-        // LB30: (AL | HL | NU) × OP, CP × (AL | HL | NU) (none of these OP or CP is East Asian wide).
+        // LB30: (AL | HL | NU) × OP, CP × (AL | HL | NU), but for an East Asian wide OP or CP.
         if c.isLetter {
             switch p {
             case .numeric, .prefix, .postfix, .infixSeparator, .closeParenthesis: return true
@@ -117,9 +150,11 @@ package enum SimpleLineBreaks {
         }
         if c == .open && p == .numeric { return true }
         if c == .numeric && p == .closeParenthesis { return true }
+        // LB23a: PR × ID, ID × PO (EB and EM are not in the set).
+        if (p == .prefix && c == .ideographic) || (p == .ideographic && c == .postfix) { return true }
         // LB27: (H2 | H3) × PO, PR × (H2 | H3) (LB26 needs the jamo, which are not in the set).
         if (p.isHangulSyllable && c == .postfix) || (p == .prefix && c.isHangulSyllable) { return true }
-        // LB31: break everywhere else (between two Hangul syllables too).
+        // LB31: break everywhere else (between two Hangul syllables or two ideographs too).
         return false
     }
 
@@ -130,12 +165,12 @@ package enum SimpleLineBreaks {
         var i = start
         // The optional prefix parts, each at most once and in order.
         if i < length, k[i] == .prefix || k[i] == .postfix { i += 1 }
-        if i < length, k[i] == .open || k[i] == .hyphen { i += 1 }
+        if i < length, k[i].isOpen || k[i] == .hyphen { i += 1 }
         if i < length, k[i] == .infixSeparator { i += 1 }
         guard i < length, k[i] == .numeric else { return start }
         i += 1
         while i < length, k[i] == .numeric || k[i] == .symbol || k[i] == .infixSeparator { i += 1 }
-        if i < length, k[i] == .close || k[i] == .closeParenthesis { i += 1 }
+        if i < length, k[i].isClose { i += 1 }
         if i < length, k[i] == .prefix || k[i] == .postfix { i += 1 }
         return i
     }
@@ -146,7 +181,7 @@ extension LineBreakClass {
     @inline(__always)
     var startsNumber: Bool {
         switch self {
-        case .prefix, .postfix, .open, .hyphen, .infixSeparator, .numeric: true
+        case .prefix, .postfix, .open, .openWide, .hyphen, .infixSeparator, .numeric: true
         default: false
         }
     }

@@ -40,4 +40,21 @@ int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t 
 /// paragraph (which `cicu_bidi_levels` must resolve).
 int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length);
 
+/// The line break classes `SimpleLineBreaks` handles (UAX #14's, ICU's data): the Swift
+/// `LineBreakClass` has the same cases with the same values. AI is AL (LB1), CJ is NS (ICU's
+/// default, strict, line breaking), and OP and CP come in two kinds: East Asian wide, full or
+/// half width or not (LB30 holds only the latter).
+enum {
+    CICU_LINE_UNSUPPORTED = 0, CICU_LINE_AL, CICU_LINE_HL, CICU_LINE_H2, CICU_LINE_H3, CICU_LINE_NU,
+    CICU_LINE_SP, CICU_LINE_BA, CICU_LINE_B2, CICU_LINE_BB, CICU_LINE_IN, CICU_LINE_HY, CICU_LINE_SY,
+    CICU_LINE_IS, CICU_LINE_EX, CICU_LINE_QU, CICU_LINE_OP, CICU_LINE_CP, CICU_LINE_CL, CICU_LINE_PR,
+    CICU_LINE_PO, CICU_LINE_GL, CICU_LINE_CM, CICU_LINE_ID, CICU_LINE_NS, CICU_LINE_OP_WIDE, CICU_LINE_CP_WIDE,
+};
+
+/// The `CICU_LINE_` class of each of the `length` code units into `classes`, and how many
+/// are CM; -1 (having written some) at the first code unit of any other class (surrogates,
+/// hard breaks, ZW, ZWJ, WJ, CB, SA, XX, the jamo, RI, EB, EM, and U+2010 HYPHEN, which ICU
+/// 72's LB20a treats as a hyphen).
+int32_t cicu_line_classes(const uint16_t *text, int32_t length, uint8_t *classes);
+
 #endif

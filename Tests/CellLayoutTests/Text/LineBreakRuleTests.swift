@@ -103,11 +103,45 @@ import Testing
         check("$각", [2], "각 is H3: LB27 PR × H3")
     }
 
+    @Test func combiningMarks() {
+        check("e\u{301}e", [3], "U+0301 is CM: LB9 AL CM* is AL, LB28 AL × AL")
+        check("a \u{301}b", [2, 4], "LB10: a mark after a space is AL; LB18 SP ÷; LB28 AL × AL")
+        check("\u{301}-", [2], "LB10 at the start: AL; LB21 × HY")
+        check("नमस्ते दुनिया", [7, 13], "Devanagari letters AL, vowel signs and virama CM (LB9); LB18 after the space")
+        check("हाँ। ठीक", [5, 8], "DEVANAGARI DANDA is BA: LB21 × BA; LB7 × SP; LB18 SP ÷")
+        check("१२३ ४", [4, 5], "Devanagari digits are NU: LB25; LB18 SP ÷")
+        check("مُحَمَّد", [8], "Arabic vowel marks and shadda are CM: LB9 inside the word")
+        check("שָׁלוֹם", [7], "Hebrew points are CM: LB9 HL CM* is HL, LB28")
+        check("1\u{301}2", [3], "LB9 NU CM* is NU: LB25 keeps the number")
+        check("a -\u{301}b", [2, 5], "LB18 SP ÷ HY; LB9 the mark joins the hyphen; LB20a holds the letter")
+        check("(\u{301} a", [4], "LB9 OP CM* is OP: LB14 OP SP* ×")
+        check("a\u{1}b", [3], "U+0001 is CM: LB9 joins it to a; LB28")
+    }
+
+    @Test func ideographsAndKana() {
+        check("世界", [1, 2], "Han ideographs are ID: LB31 ID ÷ ID")
+        check("日本語です。", [1, 2, 3, 4, 6], "kana are ID: LB31 between them; 。 is CL: LB13 × CL")
+        check("「東京」へ", [2, 4, 5], "「 is a wide OP: LB14 OP ×; 」 is CL: LB13 × CL; LB31 CL ÷ ID")
+        check("ちょっと", [3, 4], "ょ and っ are CJ, NS to ICU's strict default: LB21 × NS twice; LB31 NS ÷ ID")
+        check("コーヒー", [2, 4], "ー is CJ (NS): LB21 × NS; LB31 NS ÷ ID")
+        check("価格：$5", [1, 3, 5], "LB31 ID ÷ ID; ： is NS: LB21 × NS; LB31 NS ÷ PR; LB25 PR NU")
+        check("(a)ー", [4], "LB13 × CP; LB16 CP SP* × NS (and LB21)")
+        check("」 ・", [3], "LB16 CL SP* × NS holds past the space; LB7 × SP")
+        check("$世", [2], "LB23a PR × ID")
+        check("世%", [2], "LB23a ID × PO")
+        check("a（b）", [1, 4], "（ is a wide OP: LB31 AL ÷ OP (LB30 excludes it); LB14 OP ×; ） is CL: LB13 × CL")
+        check("a(b)", [4], "LB30 AL × OP (not wide); LB14; LB13 × CP")
+        check("1］a", [2, 3], "］ is a wide CP: LB13 × CP; LB31 CP ÷ AL (LB30 excludes it); LB25 NU CP")
+        check("東京　大阪", [1, 3, 4, 5], "IDEOGRAPHIC SPACE is BA: LB21 × BA; LB31 BA ÷ ID")
+        check("漢字！", [1, 3], "！ is EX: LB13 × EX")
+    }
+
     @Test func otherCharactersAreLeftToICU() {
-        // A combining acute accent (CM, LB9), a zero width joiner, an ideograph, a Hebrew point
-        // and an Arabic vowel mark (CM), Hangul jamo (JL, JV: LB26), a line separator, an
-        // emoji: each makes the whole paragraph ICU's.
-        for text in ["e\u{301}", "a\u{200D}b", "a中", "\u{5D0}\u{5B7}", "\u{628}\u{64E}", "\u{1100}\u{1161}", "a\u{2028}b", "a 😀"] {
+        // A zero width joiner, Hangul jamo (JL, JV: LB26), a line separator, an emoji (a
+        // surrogate pair), Thai (SA: ICU's dictionary), U+2010 HYPHEN (a hyphen to ICU 72's
+        // LB20a), a zero width space and a word joiner: each makes the whole paragraph ICU's.
+        for text in ["a\u{200D}b", "\u{1100}\u{1161}", "a\u{2028}b", "a 😀", "สวัสดี", "a \u{2010}b", "a\u{200B}b",
+                     "a\u{2060}b"] {
             #expect(Self.breaks(text).simple == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Self.breaks("").simple == nil)
