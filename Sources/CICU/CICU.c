@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/utf16.h>
 
 // Opening a break iterator loads its rules (tens of microseconds), so each thread keeps
@@ -78,74 +79,113 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
     return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
-// Two bits of a property for each BMP code point, filled a page of 256 code points at a
-// time, on a text's first use of the page, from the linked ICU's own data through `kind`
-// (the whole BMP at once, or ICU's property map, cost more than most runs use). Threads
-// that meet an unfilled page at once fill it with the same bits; the release store of the
-// page's flag publishes them.
+// A few bits (`bits`: 2 or 4) of a property for each BMP code point, filled a page of 256
+// code points at a time, on a text's first use of the page, from the linked ICU's own data
+// through `kind` (the whole BMP at once, or ICU's property map, cost more than most runs
+// use). Threads that meet an unfilled page at once fill it with the same bits; the release
+// store of the page's flag publishes them.
 typedef struct {
-    _Atomic uint64_t words[2048];
+    _Atomic uint64_t words[4096];
     atomic_uchar pages[256];
     uint64_t (*kind)(UChar32);
-} two_bit_table;
+} bit_table;
 
-__attribute__((noinline)) static void fill_page(two_bit_table *table, int32_t page) {
-    for (int32_t w = page * 8; w < page * 8 + 8; w++) {
-        uint64_t bits = 0;
-        for (int32_t k = 0; k < 32; k++) bits |= table->kind(w * 32 + k) << (2 * k);
-        atomic_store_explicit(&table->words[w], bits, memory_order_relaxed);
+__attribute__((noinline)) static void fill_page(bit_table *table, int32_t page, int32_t bits) {
+    int32_t per_word = 64 / bits;
+    for (int32_t w = page * 256 / per_word; w < (page + 1) * 256 / per_word; w++) {
+        uint64_t word = 0;
+        for (int32_t k = 0; k < per_word; k++) word |= table->kind(w * per_word + k) << (bits * k);
+        atomic_store_explicit(&table->words[w], word, memory_order_relaxed);
     }
     atomic_store_explicit(&table->pages[page], 1, memory_order_release);
 }
 
-__attribute__((always_inline)) static inline uint32_t table_kind(two_bit_table *table, uint16_t u) {
-    int32_t page = u >> 8;
-    if (__builtin_expect(!atomic_load_explicit(&table->pages[page], memory_order_acquire), 0)) fill_page(table, page);
-    return (uint32_t)(atomic_load_explicit(&table->words[u >> 5], memory_order_relaxed) >> ((u & 31) * 2)) & 3;
+__attribute__((always_inline)) static inline uint32_t table_kind(bit_table *table, uint16_t u, int32_t bits) {
+    int32_t page = u >> 8, per_word = 64 / bits;
+    if (__builtin_expect(!atomic_load_explicit(&table->pages[page], memory_order_acquire), 0)) fill_page(table, page, bits);
+    uint64_t word = atomic_load_explicit(&table->words[u / per_word], memory_order_relaxed);
+    return (uint32_t)(word >> ((u % per_word) * bits)) & ((1u << bits) - 1);
 }
 
-// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes: a base
-// (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but CR and LF), a mark
-// that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a, but the viramas,
-// canonical combining class 9, which ICU's Indic conjunct rule joins to the next
-// consonant), or none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo, the
-// regional indicators: the clusters their rules make are left to ICU).
+// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes, in the low
+// two bits: a base (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but CR and
+// LF), a mark that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a), or
+// none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo, the regional
+// indicators: the clusters their rules make are left to ICU). In the high two bits, its part
+// in ICU 72's Indic conjunct rule (its char.txt, CLDR's aksara tailoring: LinkingConsonant
+// ExtCccZwj* Virama ExtCccZwj* × LinkingConsonant, for Devanagari, Bengali, Gujarati, Oriya,
+// Telugu and Malayalam): a linking consonant (Indic_Syllabic_Category Consonant), a virama
+// (Indic_Syllabic_Category Virama), an Extend with a combining class (which the rule lets
+// between them), or nothing.
 enum { GRAPHEME_NONE = 0, GRAPHEME_BASE = 1, GRAPHEME_CONTROL = 2, GRAPHEME_MARK = 3 };
+enum { CONJUNCT_NONE = 0, CONJUNCT_CONSONANT = 4, CONJUNCT_VIRAMA = 8, CONJUNCT_EXTEND = 12 };
+
+static int conjunct_script(UChar32 c) {
+    UErrorCode status = U_ZERO_ERROR;
+    switch (uscript_getScript(c, &status)) {
+    case USCRIPT_DEVANAGARI: case USCRIPT_BENGALI: case USCRIPT_GUJARATI: case USCRIPT_ORIYA:
+    case USCRIPT_TELUGU: case USCRIPT_MALAYALAM:
+        return U_SUCCESS(status);
+    default: return 0;
+    }
+}
 
 static uint64_t grapheme_kind(UChar32 c) {
     if (c >= 0xD800 && c <= 0xDFFF) return GRAPHEME_NONE;
+    int32_t category = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
     switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
-    case U_GCB_OTHER: case U_GCB_LV: case U_GCB_LVT: return GRAPHEME_BASE;
+    case U_GCB_OTHER: case U_GCB_LV: case U_GCB_LVT:
+        return GRAPHEME_BASE | (category == U_INSC_CONSONANT && conjunct_script(c) ? CONJUNCT_CONSONANT : 0);
     case U_GCB_CONTROL: return GRAPHEME_CONTROL;
-    case U_GCB_EXTEND: case U_GCB_SPACING_MARK: return u_getCombiningClass(c) == 9 ? GRAPHEME_NONE : GRAPHEME_MARK;
+    case U_GCB_EXTEND:
+        if (category == U_INSC_VIRAMA && conjunct_script(c)) return GRAPHEME_MARK | CONJUNCT_VIRAMA;
+        return GRAPHEME_MARK | (u_getCombiningClass(c) != 0 ? CONJUNCT_EXTEND : 0);
+    case U_GCB_SPACING_MARK:
+        // A spacing virama (Indic_Syllabic_Category Virama, GCB SpacingMark) is left to ICU.
+        return category == U_INSC_VIRAMA && conjunct_script(c) ? GRAPHEME_NONE : GRAPHEME_MARK;
     default: return GRAPHEME_NONE;
     }
 }
 
-static two_bit_table grapheme_table = { .kind = grapheme_kind };
+static bit_table grapheme_table = { .kind = grapheme_kind };
 
 static inline uint32_t grapheme_unit_kind(uint16_t u) {
-    // Below U+0300: controls (Cc, and U+00AD, Cf), CR and LF, and bases; no marks.
+    // Below U+0300: controls (Cc, and U+00AD, Cf), CR and LF, and bases; no marks, no conjuncts.
     if (u < 0x300) {
         if (u == 0x0A || u == 0x0D) return GRAPHEME_NONE;
         return u < 0x20 || (u >= 0x7F && u < 0xA0) || u == 0xAD ? GRAPHEME_CONTROL : GRAPHEME_BASE;
     }
-    return table_kind(&grapheme_table, u);
+    return table_kind(&grapheme_table, u, 4);
 }
 
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
     if (length <= 0) return 0;
     uint32_t previous = grapheme_unit_kind(text[0]);
-    if (previous == GRAPHEME_NONE) return -1;
+    if ((previous & 3) == GRAPHEME_NONE) return -1;
+    // Where the conjunct rule stands: after a linking consonant (and ExtCcc marks), after
+    // one and a virama (the next linking consonant joins), or neither.
+    enum { OUTSIDE, AFTER_CONSONANT, AFTER_VIRAMA } conjunct = (previous & 12) == CONJUNCT_CONSONANT ? AFTER_CONSONANT : OUTSIDE;
+    previous &= 3;
     int32_t count = 0;
     for (int32_t i = 1; i < length; i++) {
         uint16_t u = text[i];
         // Printable ASCII, most of the text there is: a base, no lookup.
-        uint32_t kind = (uint16_t)(u - 0x20) < 0x5F ? GRAPHEME_BASE : grapheme_unit_kind(u);
+        uint32_t bits = (uint16_t)(u - 0x20) < 0x5F ? GRAPHEME_BASE : grapheme_unit_kind(u);
+        uint32_t kind = bits & 3;
         if (kind == GRAPHEME_NONE) return -1;
+        switch (bits & 12) {
+        case CONJUNCT_CONSONANT:
+            // ICU 72's conjunct rule: LinkingConsonant ExtCcc* Virama ExtCcc* × LinkingConsonant.
+            if (conjunct == AFTER_VIRAMA) kind = GRAPHEME_MARK;
+            conjunct = AFTER_CONSONANT;
+            break;
+        case CONJUNCT_VIRAMA: if (conjunct == AFTER_CONSONANT) conjunct = AFTER_VIRAMA; break;
+        case CONJUNCT_EXTEND: break;
+        default: conjunct = OUTSIDE; break;
+        }
         // GB9, GB9a: × mark; GB4: a control ends its cluster; GB999: ÷ everywhere else.
         if (kind != GRAPHEME_MARK || previous == GRAPHEME_CONTROL) ends[count++] = i;
-        previous = kind;
+        previous = bits & 3;
     }
     ends[count++] = length;
     return count;
@@ -187,7 +227,7 @@ static uint64_t bidi_kind(UChar32 c) {
     }
 }
 
-static two_bit_table bidi_table = { .kind = bidi_kind };
+static bit_table bidi_table = { .kind = bidi_kind };
 
 int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
     // Below U+0590 no character is R, AL, AN or explicit: most Latin text is 0 at a glance.
@@ -204,7 +244,7 @@ int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
             i++;
         } else {
             // A lone surrogate is its own code point to ICU's bidi, as to the table.
-            kind = table_kind(&bidi_table, u);
+            kind = table_kind(&bidi_table, u, 2);
         }
         seen |= 1u << kind;
     }

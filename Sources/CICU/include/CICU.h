@@ -25,10 +25,12 @@ int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels);
 
 /// Grapheme cluster ends (UAX #29) of UTF-16 text whose code units are all BMP characters
 /// of Grapheme_Cluster_Break Other, LV, LVT, Control (not CR or LF), Extend or SpacingMark
-/// (not a virama): a cluster is a base or a control, or a mark after a control or at the
-/// start, with the marks after it (GB9, GB9a). Writes the offsets of every boundary after
-/// offset 0 (the last one is `length`) into `ends`, which must hold `length` entries, and
-/// returns how many; returns -1 (having written some) at the first other code unit.
+/// (not a spacing virama): a cluster is a base or a control, or a mark after a control or at
+/// the start, with the marks after it (GB9, GB9a), and with each linking consonant that
+/// follows a linking consonant and a virama (ICU 72's Indic conjunct rule, marks with a
+/// combining class allowed between them). Writes the offsets of every boundary after offset
+/// 0 (the last one is `length`) into `ends`, which must hold `length` entries, and returns
+/// how many; returns -1 (having written some) at the first other code unit.
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 
 /// The one bidi level (UAX #9) every code unit of one paragraph of UTF-16 text has, when the

@@ -4,7 +4,8 @@ import Testing
 
 extension OracleTier {
     /// The clusters stage's answers without ICU against ICU's on every corpus paragraph they
-    /// take: line breaks (`SimpleLineBreaks`) and bidi levels (`BidiLevels.uniformLevel`), on
+    /// take: line breaks (`SimpleLineBreaks`), grapheme clusters (`GraphemeBreaks.simpleEnds`)
+    /// and bidi levels (`BidiLevels.uniformLevel`), on
     /// the committed slices (5,023 rows, a clone has them) and, beside a clone, all of
     /// ../shared/corpus.
     @Suite struct ClusterStageCorpusAgreementTests {
@@ -15,6 +16,14 @@ extension OracleTier {
         static let lineBreaks: Agreement = { buffer in
             SimpleLineBreaks.opportunities(buffer.baseAddress!, buffer.count)
                 .map { $0 == LineBreaks.icuOpportunities(buffer.baseAddress!, buffer.count) }
+        }
+
+        static let graphemes: Agreement = { buffer in
+            GraphemeBreaks.simpleEnds(buffer.baseAddress!, buffer.count).map { simple in
+                var ends = [Int32](repeating: 0, count: buffer.count + 1)
+                let count = GraphemeBreaks.icuEnds(buffer.baseAddress!, buffer.count, into: &ends)
+                return simple == Array(ends[0..<count])
+            }
         }
 
         static let bidiLevels: Agreement = { buffer in
@@ -61,12 +70,21 @@ extension OracleTier {
             #expect(intl.taken * 100 > intl.paragraphs * 95, "\(intl.taken) of \(intl.paragraphs)")
         }
 
-        @Test("Every simple paragraph of ../shared/corpus breaks as ICU and has ICU's levels (skipped without ../shared)",
+        @Test func everySimpleParagraphOfTheSlicesHasICUsClusters() {
+            let latin = Self.compare(TestFonts.latinSlice.map(\.text), Self.graphemes)
+            let intl = Self.compare(TestFonts.intlSlice.map(\.text), Self.graphemes)
+            #expect(latin.differing.isEmpty && intl.differing.isEmpty, "\(latin.differing + intl.differing)")
+            // All but the paragraphs with emoji sequences, joiners or jamo.
+            #expect(latin.taken * 10 > latin.paragraphs * 8, "\(latin.taken) of \(latin.paragraphs)")
+            #expect(intl.taken * 10 > intl.paragraphs * 8, "\(intl.taken) of \(intl.paragraphs)")
+        }
+
+        @Test("Every simple paragraph of ../shared/corpus has ICU's breaks, clusters and levels (skipped without ../shared)",
               .enabled(if: TestFonts.hasCorpus, "needs ../shared/corpus beside the clone"),
               arguments: ["public-10k.jsonl", "public-intl-10k.jsonl"])
         func everySimpleParagraphOfTheCorpusAgreesWithICU(_ file: String) throws {
             let texts = try TestFonts.jsonLines(TestFonts.corpus(file)).map { $0["text"]!.string! }
-            for agreement in [Self.lineBreaks, Self.bidiLevels] {
+            for agreement in [Self.lineBreaks, Self.graphemes, Self.bidiLevels] {
                 let result = Self.compare(texts, agreement)
                 #expect(result.differing.isEmpty, "\(result.differing)")
                 #expect(result.taken > 0)

@@ -2,8 +2,9 @@ import CellLayoutPrepare
 import Testing
 
 /// Grapheme clusters without ICU (`GraphemeBreaks.simpleEnds`): bases and controls each
-/// start a cluster, marks join the cluster before them; every other character leaves the
-/// paragraph to ICU, and ICU agrees wherever the simple path answers.
+/// start a cluster, marks join the cluster before them, and so does a consonant after a
+/// consonant and a virama in the scripts of ICU 72's conjunct rule; every other character
+/// leaves the paragraph to ICU, and ICU agrees wherever the simple path answers.
 @Suite struct GraphemeBreakTests {
     static func simpleEnds(_ text: [UInt16]) -> [Int]? {
         text.withUnsafeBufferPointer { GraphemeBreaks.simpleEnds($0.baseAddress!, $0.count) }?.map(Int.init)
@@ -35,11 +36,28 @@ import Testing
         check("가\u{301}", [2], "GB9 after an LV syllable too")
     }
 
+    @Test func indicConjunctsByHand() {
+        // ICU 72's tailoring (char.txt, CLDR's aksaras; Unicode 15.1's GB9c later):
+        // LinkingConsonant ExtCccZwj* Virama ExtCccZwj* × LinkingConsonant, in Devanagari,
+        // Bengali, Gujarati, Oriya, Telugu and Malayalam; classes from IndicSyllabicCategory.txt.
+        check("क्ष", [3], "क and ष are Consonant, ् is Virama: the conjunct rule joins ष")
+        check("क्षि", [4], "the vowel sign ि is SpacingMark: GB9a")
+        check("स्त्र", [5], "a chain: स ् त ् र, each consonant after a virama joins")
+        check("क़्ष", [4], "the nukta ़ is Extend with combining class 7: ExtCcc between consonant and virama")
+        check("क्\u{301}ष", [4], "U+0301 (ccc 230) is ExtCcc after the virama too")
+        check("कि्ष", [3, 4], "ि (SpacingMark) between consonant and virama ends the rule: GB999 before ष")
+        check("अ्ष", [2, 3], "अ is a Vowel_Independent, not a linking consonant: GB999 before ष")
+        check("क्a", [2, 3], "a is no linking consonant: GB999")
+        check("ক্ষ", [3], "Bengali: the same rule")
+        check("க்ஷ", [2, 3], "Tamil is not among the rule's scripts: its virama is a plain Extend (GB9), GB999 before ஷ")
+        check("ਕ੍ਸ", [2, 3], "nor is Gurmukhi")
+    }
+
     @Test func otherCharactersAreLeftToICU() {
-        // A virama (ICU joins a consonant, virama, consonant conjunct), ZWJ (GB11), Prepend
-        // (GB9b), the L and V jamo (GB6), a surrogate pair (emoji, regional indicators), CR LF
-        // (GB3): each makes the whole paragraph ICU's.
-        for text in ["क्ष", "a\u{200D}b", "\u{600}1", "\u{1100}\u{1161}", "a😀", "a\r\nb"] {
+        // ZWJ (GB11, and the conjunct rule's ZWJ), Prepend (GB9b), the L and V jamo (GB6), a
+        // surrogate pair (emoji, regional indicators), CR LF (GB3): each makes the whole
+        // paragraph ICU's.
+        for text in ["क्\u{200D}ष", "a\u{200D}b", "\u{600}1", "\u{1100}\u{1161}", "a😀", "a\r\nb"] {
             #expect(Self.simpleEnds(Array(text.utf16)) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Self.simpleEnds([]) == [])
@@ -48,21 +66,23 @@ import Testing
     @Test func icuAgreesOnEveryCharacterOfTheSetInEveryContext() {
         // Each BMP code point the simple path takes, beside itself and beside one character of
         // each kind it takes (a base, an Extended_Pictographic base, a control, LV, LVT, a soft
-        // hyphen, an Extend and a SpacingMark), on both sides.
+        // hyphen, an Extend and a SpacingMark), on both sides, and in a Devanagari and a Bengali
+        // conjunct (after a consonant and a virama, between a consonant and a virama).
         var members = 0
         var differing: [String] = []
         for value in 0..<0x10000 where !(0xD800...0xDFFF).contains(value) {
             let c = UInt16(value)
             guard Self.simpleEnds([c]) != nil else { continue }
             members += 1
-            let text: [UInt16] = [c, 0x61, c, 0x2600, c, 0x01, c, 0xAC00, c, 0xAC01, c, 0xAD, c, c, 0x301, c, 0xE33, 0x01, c]
+            let text: [UInt16] = [c, 0x61, c, 0x2600, c, 0x01, c, 0xAC00, c, 0xAC01, c, 0xAD, c, c, 0x301, c, 0xE33, 0x01, c,
+                                  0x915, 0x94D, c, 0x937, c, 0x94D, 0x937, 0x995, c, 0x9CD, 0x995, 0x9CD, c]
             if Self.simpleEnds(text) != Self.icuEnds(text), differing.count < 10 {
                 differing.append("U+\(String(c, radix: 16))")
             }
         }
         #expect(differing.isEmpty, "\(differing)")
-        // ICU 72's data: 63,081 of the BMP's 63,488 code points (all but the viramas, jamo,
-        // Prepend, ZWJ, CR and LF).
+        // ICU 72's data: all but about 400 of the BMP's 63,488 code points (the jamo, Prepend,
+        // ZWJ, CR and LF).
         #expect(members > 62_000, "\(members)")
     }
 
