@@ -79,39 +79,34 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offs
     return boundaries(UBRK_CHARACTER, text, length, offsets);
 }
 
-// A few bits (`bits`: 2 or 4) of a property for each BMP code point, filled a page of 256
-// code points at a time, on a text's first use of the page, from the linked ICU's own data
-// through `kind` (the whole BMP at once, or ICU's property map, cost more than most runs
-// use). Threads that meet an unfilled page at once fill it with the same bits; the release
-// store of the page's flag publishes them.
+// A byte of derived properties for each BMP code point, from the linked ICU's own data
+// through `kind` (never 0), computed on a text's first use of the code point: 0 means not
+// yet known. (Filling the whole BMP, or ICU's property map, or a page of 256 code points at
+// a time, cost more than most runs use: ideographs are spread over a hundred pages.) Threads
+// that meet an unknown code point at once compute and store the same byte, which depends on
+// nothing else, so relaxed atomics suffice.
 typedef struct {
-    _Atomic uint64_t words[4096];
-    atomic_uchar pages[256];
-    uint64_t (*kind)(UChar32);
-} bit_table;
+    atomic_uchar bytes[65536];
+    uint8_t (*kind)(UChar32);
+} lazy_table;
 
-__attribute__((noinline)) static void fill_page(bit_table *table, int32_t page, int32_t bits) {
-    int32_t per_word = 64 / bits;
-    for (int32_t w = page * 256 / per_word; w < (page + 1) * 256 / per_word; w++) {
-        uint64_t word = 0;
-        for (int32_t k = 0; k < per_word; k++) word |= table->kind(w * per_word + k) << (bits * k);
-        atomic_store_explicit(&table->words[w], word, memory_order_relaxed);
-    }
-    atomic_store_explicit(&table->pages[page], 1, memory_order_release);
+__attribute__((noinline)) static uint8_t learn(lazy_table *table, uint16_t u) {
+    uint8_t kind = table->kind(u);
+    atomic_store_explicit(&table->bytes[u], kind, memory_order_relaxed);
+    return kind;
 }
 
-__attribute__((always_inline)) static inline uint32_t table_kind(bit_table *table, uint16_t u, int32_t bits) {
-    int32_t page = u >> 8, per_word = 64 / bits;
-    if (__builtin_expect(!atomic_load_explicit(&table->pages[page], memory_order_acquire), 0)) fill_page(table, page, bits);
-    uint64_t word = atomic_load_explicit(&table->words[u / per_word], memory_order_relaxed);
-    return (uint32_t)(word >> ((u % per_word) * bits)) & ((1u << bits) - 1);
+__attribute__((always_inline)) static inline uint8_t table_kind(lazy_table *table, uint16_t u) {
+    uint8_t kind = atomic_load_explicit(&table->bytes[u], memory_order_relaxed);
+    return __builtin_expect(kind != 0, 1) ? kind : learn(table, u);
 }
 
-// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes, in the low
-// two bits: a base (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but CR and
+// What each BMP code point is to the clusters `cicu_simple_grapheme_ends` makes (a lazy
+// table's byte, with GRAPHEME_KNOWN set), in the low two bits: a base
+// (Grapheme_Cluster_Break Other, LV or LVT), a control (Control, but CR and
 // LF), a mark that joins the cluster before it (Extend or SpacingMark, GB9 and GB9a), or
 // none of these (surrogates, CR, LF, ZWJ, Prepend, the L, V and T jamo, the regional
-// indicators: the clusters their rules make are left to ICU). In the high two bits, its part
+// indicators: the clusters their rules make are left to ICU). In the next two bits, its part
 // in ICU 72's Indic conjunct rule (its char.txt, CLDR's aksara tailoring: LinkingConsonant
 // ExtCccZwj* Virama ExtCccZwj* × LinkingConsonant, for Devanagari, Bengali, Gujarati, Oriya,
 // Telugu and Malayalam): a linking consonant (Indic_Syllabic_Category Consonant), a virama
@@ -119,6 +114,8 @@ __attribute__((always_inline)) static inline uint32_t table_kind(bit_table *tabl
 // between them), or nothing.
 enum { GRAPHEME_NONE = 0, GRAPHEME_BASE = 1, GRAPHEME_CONTROL = 2, GRAPHEME_MARK = 3 };
 enum { CONJUNCT_NONE = 0, CONJUNCT_CONSONANT = 4, CONJUNCT_VIRAMA = 8, CONJUNCT_EXTEND = 12 };
+// Set in every table byte (a known code point).
+enum { GRAPHEME_KNOWN = 16 };
 
 static int conjunct_script(UChar32 c) {
     UErrorCode status = U_ZERO_ERROR;
@@ -130,7 +127,7 @@ static int conjunct_script(UChar32 c) {
     }
 }
 
-static uint64_t grapheme_kind(UChar32 c) {
+static uint8_t grapheme_kind_bits(UChar32 c) {
     if (c >= 0xD800 && c <= 0xDFFF) return GRAPHEME_NONE;
     int32_t category = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
     switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
@@ -147,7 +144,9 @@ static uint64_t grapheme_kind(UChar32 c) {
     }
 }
 
-static bit_table grapheme_table = { .kind = grapheme_kind };
+static uint8_t grapheme_kind(UChar32 c) { return grapheme_kind_bits(c) | GRAPHEME_KNOWN; }
+
+static lazy_table grapheme_table = { .kind = grapheme_kind };
 
 static inline uint32_t grapheme_unit_kind(uint16_t u) {
     // Below U+0300: controls (Cc, and U+00AD, Cf), CR and LF, and bases; no marks, no conjuncts.
@@ -155,7 +154,7 @@ static inline uint32_t grapheme_unit_kind(uint16_t u) {
         if (u == 0x0A || u == 0x0D) return GRAPHEME_NONE;
         return u < 0x20 || (u >= 0x7F && u < 0xA0) || u == 0xAD ? GRAPHEME_CONTROL : GRAPHEME_BASE;
     }
-    return table_kind(&grapheme_table, u, 4);
+    return table_kind(&grapheme_table, u);  // GRAPHEME_KNOWN set: the callers mask
 }
 
 int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
@@ -215,7 +214,7 @@ int32_t cicu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels) 
 // to ICU.
 enum { BIDI_NEUTRAL = 0, BIDI_LEFT = 1, BIDI_RIGHT = 2, BIDI_OTHER = 3 };
 
-static uint64_t bidi_kind(UChar32 c) {
+static uint8_t bidi_kind(UChar32 c) {
     switch (u_charDirection(c)) {
     case U_LEFT_TO_RIGHT: case U_EUROPEAN_NUMBER: case U_BLOCK_SEPARATOR: return BIDI_LEFT;
     case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: return BIDI_RIGHT;
@@ -227,7 +226,10 @@ static uint64_t bidi_kind(UChar32 c) {
     }
 }
 
-static bit_table bidi_table = { .kind = bidi_kind };
+// The table's byte: the kind's bit (1 << kind), never 0.
+static uint8_t bidi_kind_bit(UChar32 c) { return (uint8_t)(1u << bidi_kind(c)); }
+
+static lazy_table bidi_table = { .kind = bidi_kind_bit };
 
 int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
     // Below U+0590 no character is R, AL, AN or explicit: most Latin text is 0 at a glance.
@@ -238,15 +240,13 @@ int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
     uint32_t seen = 0;
     for (int32_t i = 0; i < length; i++) {
         uint16_t u = text[i];
-        uint32_t kind;
         if (__builtin_expect(U16_IS_LEAD(u), 0) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
-            kind = (uint32_t)bidi_kind(U16_GET_SUPPLEMENTARY(u, text[i + 1]));
+            seen |= 1u << bidi_kind(U16_GET_SUPPLEMENTARY(u, text[i + 1]));
             i++;
         } else {
             // A lone surrogate is its own code point to ICU's bidi, as to the table.
-            kind = table_kind(&bidi_table, u, 2);
+            seen |= table_kind(&bidi_table, u);
         }
-        seen |= 1u << kind;
     }
     // An explicit or AN, or both a left and a right character: ICU's to resolve.
     if (seen & (1u << BIDI_OTHER)) return -1;
@@ -254,12 +254,8 @@ int32_t cicu_bidi_uniform_level(const uint16_t *text, int32_t length) {
     return seen & (1u << BIDI_LEFT) ? -1 : 1;
 }
 
-// The class `SimpleLineBreaks` gives each BMP code point (CICULineClass), one byte a code
-// point, filled a page of 256 at a time on a text's first use of the page from the linked
-// ICU's Line_Break and East_Asian_Width data (as the two-bit tables are).
-static atomic_uchar line_classes[65536];
-static atomic_uchar line_class_pages[256];
-
+// The class `SimpleLineBreaks` gives each BMP code point (CICU_LINE_), from the linked ICU's
+// Line_Break and East_Asian_Width data (a lazy table's byte, `line_class_byte`).
 static uint8_t line_class(UChar32 c) {
     // U+2010 HYPHEN is BA, but ICU 72's LB20a holds it as a hyphen (its $HH): left to ICU.
     if (c == 0x2010) return CICU_LINE_UNSUPPORTED;
@@ -298,19 +294,19 @@ static uint8_t line_class(UChar32 c) {
     }
 }
 
+// The table's byte: the class, or 0xFF for CICU_LINE_UNSUPPORTED (0 is "not yet known").
+static uint8_t line_class_byte(UChar32 c) {
+    uint8_t kind = line_class(c);
+    return kind == CICU_LINE_UNSUPPORTED ? 0xFF : kind;
+}
+
+static lazy_table line_table = { .kind = line_class_byte };
+
 int32_t cicu_line_classes(const uint16_t *text, int32_t length, uint8_t *classes) {
     int32_t marks = 0;
     for (int32_t i = 0; i < length; i++) {
-        uint16_t u = text[i];
-        int32_t page = u >> 8;
-        if (!atomic_load_explicit(&line_class_pages[page], memory_order_acquire)) {
-            for (int32_t c = page << 8; c < (page + 1) << 8; c++) {
-                atomic_store_explicit(&line_classes[c], line_class(c), memory_order_relaxed);
-            }
-            atomic_store_explicit(&line_class_pages[page], 1, memory_order_release);
-        }
-        uint8_t kind = atomic_load_explicit(&line_classes[u], memory_order_relaxed);
-        if (kind == CICU_LINE_UNSUPPORTED) return -1;
+        uint8_t kind = table_kind(&line_table, text[i]);
+        if (kind == 0xFF) return -1;
         marks += kind == CICU_LINE_CM;
         classes[i] = kind;
     }

@@ -4,7 +4,7 @@ import CICU
 /// itself, from the linked ICU's (72) Line_Break data (Unicode 15.0's LineBreak.txt; AI
 /// resolved to AL by LB1, as ICU does, and CJ to NS, as ICU's default strict line breaking
 /// does), or `unsupported` for every other character. The values are `CICU_LINE_`'s, the C
-/// classifier's (`cicu_line_classes`), which reads ICU's data a page at a time.
+/// classifier's (`cicu_line_classes`), which reads ICU's data once per code point met.
 ///
 /// Outside the set (each leaves its paragraph to ICU): the hard breaks, ZW, ZWJ, WJ, CB,
 /// SA (Thai, Lao, Khmer, Myanmar: ICU's dictionaries), SG (surrogates: every character
