@@ -39,6 +39,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// A process-unique number, the font's key in caches.
     package let id: Int
     package let hbFont: OpaquePointer
+    /// The advances of its glyphs at its size, learnt as they are asked.
+    package let glyphAdvances: GlyphAdvances
 
     private static let nextID = Atomic<Int>(0)
 
@@ -96,6 +98,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         hb_font_make_immutable(font)
         self.hbFont = face.wideAdvances?.correcting(font) ?? font
+        self.glyphAdvances = GlyphAdvances(hbFont: hbFont, glyphCount: Int(hb_face_get_glyph_count(face.hbFace)))
         switch vertical {
         case .font:
             let pointsPerUnit = size / Double(face.unitsPerEm)

@@ -10,8 +10,8 @@ struct IdeographRoute: MeasuringRoute {
     private unowned(unsafe) let analyses: FaceAnalyses
     private let language: LanguageSlot
     private let usesPlainShaping: Bool
-    /// The font and script of the last cluster asked about, and their analysis (kept by
-    /// `analyses`): most neighbours share both.
+    /// The font and script of the last cluster asked about and their analysis (kept by the
+    /// engine for its life): most neighbours share both.
     private var font: Unmanaged<Font>?
     private var script = HB_SCRIPT_INVALID
     private unowned(unsafe) var face: IdeographFace?
@@ -39,9 +39,10 @@ struct IdeographRoute: MeasuringRoute {
     func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
                  into measures: inout ParagraphBuilder.Measures) -> Bool {
         // The piece's clusters share its font and script: `face` is theirs.
-        guard let face else { return false }
+        guard let face = face.map(Unmanaged.passUnretained) else { return false }
         builder.appendIdeographs(base, piece.units, clusters: piece.clusters, offset: offset, font: piece.font,
-                                 ideographs: face, script: piece.script, run: piece.run, into: &measures)
+                                 ideographs: face.takeUnretainedValue(), script: piece.script, run: piece.run,
+                                 into: &measures)
         return true
     }
 
@@ -60,11 +61,10 @@ struct IdeographRoute: MeasuringRoute {
                     : nil
             }
         }
-        guard let face else { return nil }
-        var glyph: hb_codepoint_t = 0
-        guard font._withUnsafeGuaranteedRef({ hb_font_get_nominal_glyph($0.hbFont, hb_codepoint_t(unit), &glyph) }) != 0,
-              glyph != 0, face.isPlain(glyph) else { return nil }
-        return UInt16(truncatingIfNeeded: glyph)
+        // Read through Unmanaged: binding the unowned(unsafe) optional retains it, per cluster.
+        guard let face = face.map(Unmanaged.passUnretained) else { return nil }
+        let glyph = face._withUnsafeGuaranteedRef { $0.plainGlyph(unit) }
+        return glyph == 0 ? nil : glyph
     }
 }
 
@@ -81,7 +81,10 @@ extension ParagraphBuilder {
         ideographs: IdeographFace, script: hb_script_t, run: Int, into m: inout Measures
     ) {
         let glyphs = m.plainGlyphs!
-        for cluster in clusters { m.setAdvance(cluster, Int64(hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyphs[cluster])))) }
+        let advances = Unmanaged.passUnretained(font.glyphAdvances)
+        for cluster in clusters {
+            m.setAdvance(cluster, Int64(advances._withUnsafeGuaranteedRef { $0.advance(glyphs[cluster]) }))
+        }
         for (k, cluster) in clusters.dropLast().enumerated() where ideographs.mayKern(hb_codepoint_t(glyphs[cluster])) {
             let at = units.lowerBound + k
             let kern = kerning(in: font, script: script, level: 0, base: base, leftCluster: at..<(at + 1),

@@ -101,6 +101,37 @@ import Testing
         #expect(!"漢字文化圏".unicodeScalars.contains { han.mayKern(glyph($0)) })
     }
 
+    /// The analysis's glyph table gives, for every CJK character, what the route computed
+    /// before it had the table: the font's nominal glyph when the analysis calls that glyph
+    /// plain, else 0; and a font's advance table gives HarfBuzz's advance of every glyph,
+    /// asked the first time and read the second.
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func glyphAndAdvanceTablesAgreeWithHarfBuzz() throws {
+        let face = try FontFace(path: Self.cjk, index: 0)
+        let font = try Font(face: face, size: 17)
+        let analyses = FaceAnalyses()
+        var plainCount = 0
+        for script in [HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_HANGUL] {
+            let analysis = try #require(analyses.ideographFace(of: face, script: script, language: Shaper.language(for: script, preferred: nil)))
+            for unit in UInt16(0x2E80)...UInt16(0xFFEF)
+            where PlainShaping.notdefCandidates[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 {
+                var glyph: hb_codepoint_t = 0
+                let found = hb_font_get_nominal_glyph(font.hbFont, hb_codepoint_t(unit), &glyph) != 0
+                let expected = found && glyph != 0 && analysis.isPlain(glyph) ? UInt16(glyph) : 0
+                if analysis.plainGlyph(unit) != expected { Issue.record("U+\(String(unit, radix: 16)): \(analysis.plainGlyph(unit)) ≠ \(expected)") }
+                if expected != 0 { plainCount += 1 }
+            }
+        }
+        #expect(plainCount > 40_000)  // Han, kana and Hangul: the table is not empty
+        let glyphCount = hb_face_get_glyph_count(face.hbFace)
+        for pass in 0..<2 {
+            for glyph in 0..<min(glyphCount, 0x10000) {
+                let expected = hb_font_get_glyph_h_advance(font.hbFont, glyph)
+                if font.glyphAdvances.advance(UInt16(glyph)) != expected { Issue.record("pass \(pass), glyph \(glyph)") }
+            }
+        }
+    }
+
     /// A Han text in a covering font is measured without shaping: its face shapes nothing.
     @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
     func hanTextIsNotShaped() throws {
