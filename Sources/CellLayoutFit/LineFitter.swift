@@ -55,10 +55,14 @@ package struct LineFitter {
         // Over 2 million points: the general filling reads such a segment in full.
         guard !prepared.hasWideSegments else { return nil }
         if prepared.hasUniformLineMetrics {
-            guard let quick = quickFill(prepared, widths, UniformHeights()) else { return nil }
+            let filled = prepared.hasNoIndents
+                ? quickFill(prepared, widths, UniformHeights(), SameIndents.self)
+                : quickFill(prepared, widths, UniformHeights(), FirstLineIndents.self)
+            guard let quick = filled else { return nil }
             return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
         }
-        guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics)) else {
+        guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics),
+                                    FirstLineIndents.self) else {
             return nil
         }
         return (quick.lines, quick.widest, quick.heights.stack.y)
@@ -69,9 +73,10 @@ package struct LineFitter {
     /// wrapping arithmetic (32-bit widths, at most `PreparedText.maxUTF16Count` of them:
     /// no sum comes near 64 bits).
     @inline(__always)
-    private static func quickFill<Heights: QuickHeights>(_ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights)
-        -> (lines: Int, widest: Int64, heights: Heights)? {
-        var quick = QuickFill(widths: widths, heights: heights)
+    private static func quickFill<Heights: QuickHeights, Indents: QuickIndents>(
+        _ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights, _ indents: Indents.Type
+    ) -> (lines: Int, widest: Int64, heights: Heights)? {
+        var quick = QuickFill<Heights, Indents>(widths: widths, heights: heights)
         let entries = prepared.packedSegments
         // The last entry ends the last paragraph: the loop stops there, with no test of its
         // own per entry.
@@ -126,7 +131,7 @@ package struct LineFitter {
     }
 
     /// The state of `quickSize`'s filling.
-    private struct QuickFill<Heights: QuickHeights> {
+    private struct QuickFill<Heights: QuickHeights, Indents: QuickIndents> {
         let widths: LineWidths
         var heights: Heights
         var maxWidth: Int64
@@ -156,6 +161,11 @@ package struct LineFitter {
         /// The widest line, indents included.
         var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
 
+        /// Whether a line's being its paragraph's first counts: for its width and indent,
+        /// or for its height (paragraph spacing). When it does not, every line is one of the
+        /// "rest", and the paragraph's end resets nothing of the line's width.
+        static var tracksFirstLines: Bool { Indents.differ || Heights.readsMarks }
+
         /// Starts a line with `segment`, which did not join the line being filled (ended
         /// first, unless empty); false when it is wider than the line.
         @inline(__always)
@@ -171,7 +181,11 @@ package struct LineFitter {
 
         @inline(__always)
         private mutating func endLine() {
-            lines += 1
+            lines &+= 1
+            guard Self.tracksFirstLines else {
+                widestRest = max(widestRest, lineWidth)
+                return
+            }
             heights.endLine(startsParagraph: isFirstLine)
             if isFirstLine {
                 widestFirst = max(widestFirst, lineWidth)
@@ -189,8 +203,10 @@ package struct LineFitter {
             endLine()
             lineWidth = 0
             reach = Self.empty
-            isFirstLine = true
-            maxWidth = widths.first
+            if Self.tracksFirstLines {
+                isFirstLine = true
+                maxWidth = widths.first
+            }
         }
     }
 
@@ -353,6 +369,22 @@ package struct LineWidths {
 
     /// The width of the line that starts at cluster `start` of its paragraph.
     package func of(lineStartingAt start: Int32) -> Int64 { start == 0 ? first : rest }
+}
+
+/// Whether the lines `LineFitter.quickSize` fills differ in width and indent, first lines
+/// of paragraphs and the others (`ParagraphStyle`'s indents), or are all alike.
+private protocol QuickIndents {
+    static var differ: Bool { get }
+}
+
+/// Every line as wide as the others, from the edge (`PreparedText.hasNoIndents`).
+private enum SameIndents: QuickIndents {
+    static var differ: Bool { false }
+}
+
+/// A paragraph's first line may differ in width and indent from the others.
+private enum FirstLineIndents: QuickIndents {
+    static var differ: Bool { true }
 }
 
 /// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
