@@ -131,6 +131,23 @@ public final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(unscaled, scalar.value, &glyph) != 0
     }
 
+    /// Whether the face maps any code point of `range`, a range of the Basic Multilingual
+    /// Plane (64 code points at a time where it maps none of them).
+    package func coversAny(_ range: ClosedRange<UInt16>) -> Bool {
+        var value = Int(range.lowerBound)
+        let end = Int(range.upperBound)
+        while value <= end {
+            let word = bmpCoverage[value >> 6]
+            if word == 0 {
+                value = (value | 63) + 1
+            } else {
+                if word & (1 << UInt64(value & 63)) != 0 { return true }
+                value += 1
+            }
+        }
+        return false
+    }
+
     /// Ascender, descender (negative below the baseline) and line gap in font units:
     /// OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea, as HarfBuzz resolves them.
     /// A negative line gap (legal: an FWORD) counts as 0, as TextKit takes it:

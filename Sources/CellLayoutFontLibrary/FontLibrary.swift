@@ -367,6 +367,23 @@ public final class FontLibrary: Sendable {
         return front.font(for: scalar, fontID: font.id, language: language.id)
     }
 
+    /// `knownFont(for:fallingBackFrom:language:)` for a font the caller holds and passes
+    /// unretained: a per-cluster caller then retains and releases no font (a cache line every
+    /// thread shares) to ask.
+    @inline(__always)
+    package func knownFont(for scalar: Unicode.Scalar, fallingBackFromUnretained font: Unmanaged<Font>,
+                           language: LanguageSlot) -> Unmanaged<Font>? {
+        font._withUnsafeGuaranteedRef { knownFont(for: scalar, fallingBackFrom: $0, language: language) }
+    }
+
+    /// `knownFont(for:fallingBackFrom:language:)` of a cluster, for a font the caller holds
+    /// and passes unretained (as the one-character form).
+    @inline(__always)
+    package func knownFont(for cluster: [Unicode.Scalar], fallingBackFromUnretained font: Unmanaged<Font>,
+                           language: LanguageSlot) -> Unmanaged<Font>? {
+        font._withUnsafeGuaranteedRef { knownFont(for: cluster, fallingBackFrom: $0, language: language) }
+    }
+
     /// Where `font` stands in the fallback chain of `primary` for `language`: 0 for the
     /// primary face, then the bundled and added faces in load order, then system faces in
     /// fontconfig's order. Lower is "better": Pango moves spaces between two fonts to the

@@ -64,16 +64,17 @@ extension ParagraphBuilder {
                     clusterFont = runFont
                 } else {
                     // Known without the memo (the library holds such a font): no retain, no lock.
-                    if let known = fonts.knownFont(for: scalar, fallingBackFrom: runFont, language: language) {
+                    if let known = fonts.knownFont(for: scalar, fallingBackFromUnretained: .passUnretained(runFont),
+                                                   language: language) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
                         clusterFont = held(fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
                     }
-                    if FontLibrary.prefersEmoji(scalar) {
+                    // (Emoji_Presentation starts at U+231A: no call below it.)
+                    if scalar.value >= 0x231A, FontLibrary.prefersEmoji(scalar) {
                         kind = Itemizer.emoji
                     } else if ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont), let runPlain,
-                              runPlain._withUnsafeGuaranteedRef({ $0.drawsAsNotdef(scalar) }),
-                              !runFont.face.covers(scalar) {
+                              runPlain._withUnsafeGuaranteedRef({ $0.lacksAndDrawsAsNotdef(scalar) }) {
                         kind = Itemizer.notdef
                     }
                 }
@@ -86,7 +87,8 @@ extension ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    if let known = fonts.knownFont(for: scalars, fallingBackFrom: runFont, language: language) {
+                    if let known = fonts.knownFont(for: scalars, fallingBackFromUnretained: .passUnretained(runFont),
+                                                   language: language) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
                         clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))

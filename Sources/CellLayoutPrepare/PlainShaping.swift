@@ -57,6 +57,8 @@ package final class PlainShaping: Sendable {
     /// The advance of the .notdef glyph in layout units, when characters the face lacks
     /// may be measured as it (`PlainFace.notdefIsPlain`); else nil.
     package let notdefAdvance: Int32?
+    /// Whether the face maps any Hangul syllable or conjoining jamo (`decomposesToCovered`).
+    private let coversHangul: Bool
 
     /// Characters that may be plain in some font: Latin, Greek, Cyrillic or Common, no
     /// controls, no soft hyphen (a default ignorable HarfBuzz hides), nothing that extends
@@ -112,6 +114,7 @@ package final class PlainShaping: Sendable {
         self.advances = advances
         self.mult = mult
         notdefAdvance = face.notdefIsPlain ? hb_font_get_glyph_h_advance(font.hbFont, 0) : nil
+        coversHangul = font.face.coversAny(0x1100...0x11FF) || font.face.coversAny(0xAC00...0xD7A3)
     }
 
     /// Whether HarfBuzz draws the one-character cluster `scalar`, which the font lacks
@@ -133,11 +136,20 @@ package final class PlainShaping: Sendable {
         return !decomposesToCovered(value)
     }
 
+    /// `drawsAsNotdef(_:)` for any character: false for one the font covers.
+    @inline(__always)
+    package func lacksAndDrawsAsNotdef(_ scalar: Unicode.Scalar) -> Bool {
+        !font.face.covers(scalar) && drawsAsNotdef(scalar)
+    }
+
     /// Whether the canonical decomposition of `value`, followed all the way down, holds a
-    /// character the font covers.
+    /// character the font covers. A Hangul syllable decomposes only to a syllable and
+    /// conjoining jamo (U+1100–U+11FF), so in a font with neither (`coversHangul`) it holds
+    /// none: no decomposition to follow per syllable of Korean text in a Latin font.
     /// (The two parts one by one: an array of them was allocated per call, three times per
     /// Hangul syllable, which decomposes to two parts and its LV part to two more.)
     private func decomposesToCovered(_ value: UInt32) -> Bool {
+        if !coversHangul, (0xAC00...0xD7A3).contains(value) { return false }
         var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
         guard hb_unicode_decompose(Self.unicodeFunctions, value, &a, &b) != 0 else { return false }
         return partIsCovered(a) || partIsCovered(b)

@@ -25,6 +25,36 @@ import Testing
         #expect(!inter.drawsAsNotdef("\u{3000}") && !inter.drawsAsNotdef("\u{3099}") && !inter.drawsAsNotdef("a"))
     }
 
+    /// A Hangul syllable decomposes (Unicode's algorithm, chapter 3.12) to L + V, or to LV +
+    /// T with LV to L + V: it is drawn as .notdef when the font lacks it and every one of
+    /// those. Checked for all 11,172 syllables in Inter, which has no Hangul, so that
+    /// `lacksAndDrawsAsNotdef` answers without decomposing (`FontFace.coversAny` finds no
+    /// jamo and no syllable). `coversAny` is the bit-by-bit answer over the Hangul, CJK and
+    /// Latin blocks in Inter and in Noto Sans CJK KR, which has both.
+    @Test func hangulSyllablesFollowTheirDecomposition() throws {
+        var faces = [TestFonts.inter17.face]
+        if IdeographRunTests.hasFont { faces.append(try FontFace(path: IdeographRunTests.cjk, index: 1)) }
+        for face in faces {
+            for range: ClosedRange<UInt16> in [0x1100...0x11FF, 0xAC00...0xD7A3, 0x3000...0x30FF, 0x41...0x5A,
+                                               0x0...0xD7FF, 0xE000...0xFFFF, 0x1161...0x1161, 0x1140...0x117F] {
+                let expected = range.contains { face.covers(Unicode.Scalar($0)!) }
+                #expect(face.coversAny(range) == expected, "\(face.family) \(range)")
+            }
+        }
+        let inter = TestFonts.inter17
+        let plain = try #require(PlainShaping(font: inter, analyses: FaceAnalyses()))
+        let covers = { (value: Int) in inter.face.covers(Unicode.Scalar(UInt32(value))!) }
+        var differing: [Int] = []
+        for syllable in 0xAC00...0xD7A3 {
+            let index = syllable - 0xAC00, t = index % 28
+            let l = 0x1100 + index / 588, v = 0x1161 + (index % 588) / 28, lv = syllable - t
+            let partCovered = covers(l) || covers(v) || (t != 0 && (covers(lv) || covers(0x11A7 + t)))
+            let expected = !covers(syllable) && !partCovered
+            if plain.lacksAndDrawsAsNotdef(Unicode.Scalar(UInt32(syllable))!) != expected { differing.append(syllable) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
+    }
+
     /// The candidate table, built from HarfBuzz's Unicode data with Swift's properties asked
     /// only outside Han and the Hangul syllables, is the rule spelled with Swift's
     /// properties for every BMP code point: CJK letters and punctuation, no mark, format,
