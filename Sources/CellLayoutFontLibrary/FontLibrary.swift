@@ -344,6 +344,14 @@ public final class FontLibrary: Sendable {
     /// the chain lack the first scalar, so none of them covers the cluster — as long as the
     /// same preferences apply to both: neither the cluster nor its first scalar is emoji, and
     /// no Han follows the first scalar. Unretained, as `knownFont(for:fallingBackFrom:language:)`.
+    ///
+    /// Also `font` itself when no font draws the first scalar: its known font is `font`, which
+    /// lacks it, and no face of the library covers it. Then the memo's search for the first
+    /// scalar found no face (none here, and fontconfig's first file for it gave none that
+    /// covers it), the search for the cluster — which asks the same of the same first
+    /// visible scalar, and more — finds none either, and the memo answers `font` for both.
+    /// (Devanagari, Bengali or Thai text without such a font: each cluster of a consonant
+    /// and its vowel sign went through the memo's lock and hashed key, ~1,000 instructions.)
     package func knownFont(for cluster: [Unicode.Scalar], fallingBackFrom font: Font,
                            language: LanguageSlot) -> Unmanaged<Font>? {
         guard let first = cluster.first, !Self.isInvisible(first), !Self.prefersEmoji(first),
@@ -352,7 +360,10 @@ public final class FontLibrary: Sendable {
         let drawsAll = known._withUnsafeGuaranteedRef { known in
             cluster.dropFirst().allSatisfy { known.face.covers($0) || Self.isInvisible($0) }
         }
-        return drawsAll ? known : nil
+        if drawsAll { return known }
+        let noneDrawsFirst = known.toOpaque() == Unmanaged.passUnretained(font).toOpaque()
+            && !font.face.covers(first) && !faces.contains { !$0.isItalic && $0.covers(first) }
+        return noneDrawsFirst ? known : nil
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` when that

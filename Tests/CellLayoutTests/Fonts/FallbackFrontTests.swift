@@ -40,6 +40,53 @@ import Testing
         #expect(library.knownFont(for: watch, fallingBackFrom: inter, language: english) == nil)
     }
 
+    /// A cluster whose first scalar no font draws is the text's font, as the memo answers:
+    /// Devanagari "कि" (U+0915 U+093F) in the bundled fonts (Inter, DejaVu Sans and Noto
+    /// Color Emoji have no Devanagari), once the memo has answered for क alone.
+    @Test func aClusterNoFontDrawsIsTheTextsFont() throws {
+        let library = try FontLibrary(useSystemFonts: false)
+        let inter = try library.font(family: "Inter", size: 17)
+        let english = library.defaultLanguage
+        let ki: [Unicode.Scalar] = ["\u{0915}", "\u{093F}"]
+        #expect(library.knownFont(for: ki, fallingBackFrom: inter, language: english) == nil)
+        #expect(library.font(for: ki[0], fallingBackFrom: inter, language: english) === inter)
+        let known = try #require(library.knownFont(for: ki, fallingBackFrom: inter, language: english))
+        #expect(known.takeUnretainedValue() === inter)
+        #expect(library.font(for: ki, fallingBackFrom: inter, language: english) === inter)
+    }
+
+    /// Whatever the front knows of a cluster is what the memo answers for it: random clusters
+    /// of two to four scalars — first scalars Latin, Hebrew, Devanagari, Thai, Hangul, Han,
+    /// emoji; then marks, joiners, variation selectors, skin tones, Han and letters — each
+    /// asked of the front after the memo answered for its first scalar, in the bundled fonts
+    /// and with the system's. It fails if the front names another font than the memo.
+    @Test func theFrontsClustersAreTheMemos() throws {
+        let firsts: [Unicode.Scalar] = ["a", "\u{E9}", "\u{05D0}", "\u{0915}", "\u{0E01}", "\u{AC00}", "\u{4E00}",
+                                        "\u{231A}", "\u{1F600}", "\u{0995}"]
+        let rest: [Unicode.Scalar] = ["\u{093F}", "\u{05B7}", "\u{0E34}", "\u{0301}", "\u{200D}", "\u{FE0F}",
+                                      "\u{FE0E}", "\u{4E01}", "\u{1F3FB}", "b", "\u{09BF}", "\u{0E48}"]
+        var generator = SystemRandomNumberGenerator()
+        var differing: [[Unicode.Scalar]] = []
+        var known = 0
+        for useSystemFonts in [false, true] {
+            let library = try FontLibrary(useSystemFonts: useSystemFonts)
+            let inter = try library.font(family: "Inter", size: 17)
+            let english = library.defaultLanguage
+            for _ in 0..<1500 {
+                let cluster = [firsts.randomElement(using: &generator)!]
+                    + (1..<Int.random(in: 2...4, using: &generator)).map { _ in rest.randomElement(using: &generator)! }
+                _ = library.font(for: cluster[0], fallingBackFrom: inter, language: english)
+                guard let front = library.knownFont(for: cluster, fallingBackFrom: inter, language: english) else { continue }
+                known += 1
+                if front.takeUnretainedValue() !== library.font(for: cluster, fallingBackFrom: inter, language: english) {
+                    differing.append(cluster)
+                }
+            }
+        }
+        #expect(known > 300)
+        #expect(differing.isEmpty, "\(differing.prefix(5).map { $0.map { String($0.value, radix: 16) } })")
+    }
+
     /// The front holds at most `fontCapacity` fonts; past that it keeps nothing new, and
     /// an unknown key is never answered.
     @Test func theFrontIsBounded() throws {
