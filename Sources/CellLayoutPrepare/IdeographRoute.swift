@@ -14,7 +14,8 @@ struct IdeographRoute: MeasuringRoute {
     /// engine for its life): most neighbours share both.
     private var font: Unmanaged<Font>?
     private var script = HB_SCRIPT_INVALID
-    private unowned(unsafe) var face: IdeographFace?
+    /// (Unmanaged: an `unowned(unsafe)` optional is retained whenever it is read.)
+    private var face: Unmanaged<IdeographFace>?
 
     init(builder: ParagraphBuilder) {
         analyses = builder.engine.faceAnalyses
@@ -39,7 +40,7 @@ struct IdeographRoute: MeasuringRoute {
     func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
                  into measures: inout ParagraphBuilder.Measures) -> Bool {
         // The piece's clusters share its font and script: `face` is theirs.
-        guard let face = face.map(Unmanaged.passUnretained) else { return false }
+        guard let face else { return false }
         builder.appendIdeographs(base, piece.units, clusters: piece.clusters, offset: offset, font: piece.font,
                                  ideographs: face.takeUnretainedValue(), script: piece.script, run: piece.run,
                                  into: &measures)
@@ -59,10 +60,9 @@ struct IdeographRoute: MeasuringRoute {
                     ? analyses.ideographFace(of: $0.face, script: script,
                                              language: Shaper.language(for: script, preferred: language.han))
                     : nil
-            }
+            }.map(Unmanaged.passUnretained)
         }
-        // Read through Unmanaged: binding the unowned(unsafe) optional retains it, per cluster.
-        guard let face = face.map(Unmanaged.passUnretained) else { return nil }
+        guard let face else { return nil }
         let glyph = face._withUnsafeGuaranteedRef { $0.plainGlyph(unit) }
         return glyph == 0 ? nil : glyph
     }

@@ -49,8 +49,12 @@ extension ParagraphBuilder {
             nominal = Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c])))
                 + Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c + 1])))
         }
-        return kerning(in: left.pointee.font, script: left.pointee.script, level: left.pointee.level, base: base,
-                       leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal)
+        // The font passed unretained: the piece holds it, and a retain and release per
+        // boundary of a font every thread shares is what two cores contend on.
+        return Unmanaged.passUnretained(left.pointee.font)._withUnsafeGuaranteedRef { font in
+            kerning(in: font, script: left.pointee.script, level: left.pointee.level, base: base,
+                    leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal)
+        }
     }
 
     /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
@@ -70,9 +74,10 @@ extension ParagraphBuilder {
         let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, language: shapingKey,
                           left: left, right: right)
         // Locals only in the closure: one that reads a property of the builder copies it.
-        let han = language.han, memo = engine.pairMemo
+        // The Han orthography (a String) is read only on a miss.
+        let slot = language, memo = engine.pairMemo
         return memo.value(for: key) {
-            let shapingLanguage = Shaper.language(for: script, preferred: han)
+            let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
                     Shaper.width($0, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
@@ -100,6 +105,6 @@ extension ParagraphBuilder {
         var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
         var decoder = UTF16()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-        return font.face.covers(scalar)
+        return Unmanaged.passUnretained(font.face)._withUnsafeGuaranteedRef { $0.covers(scalar) }
     }
 }
