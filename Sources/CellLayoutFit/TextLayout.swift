@@ -69,7 +69,7 @@ extension PreparedText {
     @inline(__always)
     func uniformHeight(lines: Int) -> Double {
         guard lines > 0 else { return 0 }
-        return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs.count - 1, metrics: lineMetrics,
+        return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs.count - 1, pitch: uniformLinePitch,
                                     style: paragraphStyle)
     }
 

@@ -61,6 +61,19 @@ public struct ParagraphStyle: Hashable, Sendable {
         return height
     }
 
+    /// From one line's top to the next's in a paragraph, for lines whose fonts ask for
+    /// `natural`: the line's height and `lineSpacing`.
+    @inlinable
+    package func linePitch(_ natural: LineMetrics) -> Double {
+        lineHeight(natural) + lineSpacing
+    }
+
+    /// What a paragraph break adds between two lines, besides the pitch.
+    @inlinable
+    package var paragraphGap: Double {
+        paragraphSpacing + paragraphSpacingBefore
+    }
+
     /// The width lines may take in a text `width` wide, in layout units: the first line of
     /// a paragraph (`first`) from firstLineHeadIndent, the others from headIndent, to
     /// tailIndent (a positive one no further than the width).

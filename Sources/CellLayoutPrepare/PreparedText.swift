@@ -19,6 +19,9 @@ public final class PreparedText: @unchecked Sendable {
     public let lineMetrics: LineMetrics
     /// How the paragraphs are set.
     public let paragraphStyle: ParagraphStyle
+    /// `paragraphStyle.linePitch(lineMetrics)`: the pitch of every line when
+    /// `hasUniformLineMetrics`, kept so that a re-fit's height is two products.
+    package let uniformLinePitch: Double
     /// Whether every line has `lineMetrics` (a plain text, or runs whose fonts and
     /// baseline offsets give the same line metrics).
     package let hasUniformLineMetrics: Bool
@@ -69,6 +72,7 @@ public final class PreparedText: @unchecked Sendable {
         self.lineMetrics = runMetrics.count == 1 ? runMetrics.first! : lineMetrics
         self.hasUniformLineMetrics = isUniform
         self.paragraphStyle = paragraphStyle
+        self.uniformLinePitch = paragraphStyle.linePitch(self.lineMetrics)
         self.hasNoIndents = paragraphStyle.firstLineHeadIndent == 0 && paragraphStyle.headIndent == 0
             && paragraphStyle.tailIndent == 0
         self.runStyles = runStyles

@@ -42,10 +42,18 @@ extension OracleTier {
         /// is the quick path that gives them: both committed corpus slices (5,023 Latin and
         /// international rows, with their hard line breaks; CJK text has a segment per
         /// character, Thai one per word) and paragraphs of one word or none, at widths from a
-        /// few characters a line to one line a paragraph, in both word-filling break modes.
+        /// few characters a line to one line a paragraph, in both word-filling break modes;
+        /// every 5th row also set in one run with indents and spacing (lines of one metrics
+        /// whose first lines differ from the others, and a pitch with a multiple).
         @Test func quickRefitOfCorpusRowsEqualsTheFullFit() {
             let texts = TestFonts.sliceTexts + ["", "\n", "a\n\nb", "\n\nword\n", "x"]
+            let spaced = ParagraphStyle(lineSpacing: 3, lineHeightMultiple: 1.3, paragraphSpacing: 7,
+                                        paragraphSpacingBefore: 2, firstLineHeadIndent: 12, headIndent: 4)
             let prepared = texts.map { TestFonts.engine.prepare($0, font: TestFonts.inter17) }
+                + stride(from: 0, to: texts.count, by: 5).map {
+                    TestFonts.engine.prepare(AttributedText([TextRun(texts[$0])], paragraphStyle: spaced),
+                                             font: TestFonts.inter17)
+                }
             var random = TextPropertyTests.SeededRandom(state: 22)
             let widths = [0.0, 20, 57, 120, 200, 343, 375, 600, 1200, .infinity]
                 + (0..<6).map { _ in Double.random(in: 10...900, using: &random) }
