@@ -59,7 +59,7 @@ package struct LineFitter {
                 ? quickFill(prepared, widths, UniformHeights(), SameIndents.self)
                 : quickFill(prepared, widths, UniformHeights(), FirstLineIndents.self)
             guard let quick = filled else { return nil }
-            return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines))
+            return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines, paragraphs: quick.paragraphs))
         }
         guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics),
                                     FirstLineIndents.self) else {
@@ -75,12 +75,12 @@ package struct LineFitter {
     @inline(__always)
     private static func quickFill<Heights: QuickHeights, Indents: QuickIndents>(
         _ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights, _ indents: Indents.Type
-    ) -> (lines: Int, widest: Int64, heights: Heights)? {
+    ) -> (lines: Int, widest: Int64, heights: Heights, paragraphs: Int)? {
         var quick = QuickFill<Heights, Indents>(widths: widths, heights: heights)
         let entries = prepared.packedSegments
         // The last entry ends the last paragraph: the loop stops there, with no test of its
         // own per entry.
-        guard let last = entries.last else { return (0, 0, heights) }
+        guard let last = entries.last else { return (0, 0, heights, 0) }
         guard last.endsParagraph, var next = entries.baseAddress else { return nil }
         let end = next + entries.count
         while true {
@@ -127,7 +127,7 @@ package struct LineFitter {
                 return nil
             }
         }
-        return (quick.lines, quick.widest, quick.heights)
+        return (quick.lines, quick.widest, quick.heights, quick.paragraphs)
     }
 
     /// The state of `quickSize`'s filling.
@@ -136,6 +136,7 @@ package struct LineFitter {
         var heights: Heights
         var maxWidth: Int64
         var lines = 0
+        var paragraphs = 0
         /// The widest line so far, first lines of paragraphs and other lines apart (their
         /// indents differ).
         var widestFirst: Int64 = 0
@@ -201,6 +202,7 @@ package struct LineFitter {
         mutating func endParagraph() {
             if reach == Self.empty { heights.startLine() }
             endLine()
+            paragraphs &+= 1
             lineWidth = 0
             reach = Self.empty
             if Self.tracksFirstLines {

@@ -68,8 +68,16 @@ extension PreparedText {
     /// at least one): the lines with their spacing, and the spacing between paragraphs.
     @inline(__always)
     func uniformHeight(lines: Int) -> Double {
+        uniformHeight(lines: lines, paragraphs: paragraphs.count)
+    }
+
+    /// `uniformHeight(lines:)` of a text of `paragraphs` paragraphs: the quick re-fit counts
+    /// them as it reads their ends, and so never reads the paragraph list (another object,
+    /// a fetch from memory per text when a table's rows are re-fitted).
+    @inline(__always)
+    func uniformHeight(lines: Int, paragraphs: Int) -> Double {
         guard lines > 0 else { return 0 }
-        return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs.count - 1, pitch: uniformLinePitch,
+        return LineStack.uniformTop(ofLine: lines, paragraphBreaks: paragraphs - 1, pitch: uniformLinePitch,
                                     style: paragraphStyle)
     }
 
@@ -84,7 +92,9 @@ extension PreparedText {
         return texts.withUnsafeBufferPointer { texts in
             (0..<texts.count).map { i in
                 if i + objectsAhead < texts.count {
-                    cl_prefetch(Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque())
+                    // The fields a re-fit reads lie in the object's first 256 bytes.
+                    let object = Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque()
+                    for line in stride(from: 0, to: 256, by: 64) { cl_prefetch(object + line) }
                 }
                 if i + segmentsAhead < texts.count {
                     let block = texts[i + segmentsAhead].packedBlock
