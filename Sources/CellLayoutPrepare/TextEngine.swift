@@ -96,7 +96,7 @@ public final class TextEngine: Sendable {
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
                         paragraphStyle: ParagraphStyle = ParagraphStyle(), language: TextLanguage? = nil) -> PreparedText {
-        let units = Self.utf16(text)
+        let units = UTF16Units.of(text)
         let tables = tables(for: font)
         let slot = fonts.slot(for: language)
         let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
@@ -127,7 +127,7 @@ public final class TextEngine: Sendable {
             let kern = LayoutUnits.rounded(run.kern)
             let natural = LineMetrics(font: runFont, vertical: vertical)
             starts.append(units.count)
-            units += Self.utf16(run.text)
+            units += UTF16Units.of(run.text)
             fonts.append(runFont)
             plains.append(tables.plain)
             kerns.append(kern)
@@ -147,27 +147,6 @@ public final class TextEngine: Sendable {
                             utf16Count: units.count, paragraphs: paragraphs, segments: segments,
                             ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: text.paragraphStyle,
                             runStyles: styles)
-    }
-
-    /// `text` in UTF-16, transcoded from its scalars: ASCII text (half the rows of a Latin
-    /// corpus) is widened byte by byte from the string's UTF-8 storage. Both are several
-    /// times faster than copying the String's UTF-16 view, which walks breadcrumbs.
-    private static func utf16(_ text: String) -> [UInt16] {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
-            bytes.allSatisfy { $0 < 0x80 } ? bytes.map(UInt16.init) : nil
-        }
-        if let ascii = ascii ?? nil { return ascii }
-        var units: [UInt16] = []
-        units.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x10000 {
-                units.append(UInt16(scalar.value))
-            } else {
-                units.append(UTF16.leadSurrogate(scalar))
-                units.append(UTF16.trailSurrogate(scalar))
-            }
-        }
-        return units
     }
 
     /// The font's "…" and plain shaping tables, made once per font rather than once per

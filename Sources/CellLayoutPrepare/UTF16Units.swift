@@ -1,0 +1,90 @@
+/// A text's UTF-16 code units, transcoded in one pass over the String's UTF-8 storage.
+///
+/// Every prepared text starts here. Copying the String's UTF-16 view walks breadcrumbs, and
+/// appending its scalars one by one costs a call and a capacity check per scalar; this is
+/// one loop that widens ASCII runs byte by byte and decodes 2-, 3- and 4-byte sequences by
+/// hand into a buffer of the UTF-8 count (a text never has more UTF-16 units than UTF-8
+/// bytes: 1 → 1, 2 → 1, 3 → 1, 4 → 2).
+package enum UTF16Units {
+    /// `text` in UTF-16: the same units as `Array(text.utf16)`.
+    package static func of(_ text: String) -> [UInt16] {
+        if let units = text.utf8.withContiguousStorageIfAvailable({ transcode($0) }) ?? nil { return units }
+        // A bridged or non-contiguous String (or, never for a Swift String, invalid UTF-8).
+        return byScalars(text)
+    }
+
+    /// The UTF-16 of `bytes`, or nil where they are not well-formed UTF-8 (a stray or
+    /// missing continuation byte, an overlong form, a surrogate, anything above U+10FFFF:
+    /// Unicode's Table 3-7).
+    package static func transcode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16]? {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return [] }
+        let end = bytes.count
+        var wellFormed = true
+        let units = [UInt16](unsafeUninitializedCapacity: end) { buffer, initialized in
+            let target = buffer.baseAddress!
+            var i = 0, o = 0
+            defer { initialized = wellFormed ? o : 0 }
+            while i < end {
+                var lead = source[i]
+                // ASCII run: most of a Latin text.
+                while lead < 0x80 {
+                    target[o] = UInt16(lead)
+                    o += 1
+                    i += 1
+                    if i == end { return }
+                    lead = source[i]
+                }
+                if lead < 0xE0 {
+                    // C2...DF 80...BF: U+0080...U+07FF (C0, C1 are overlong; 80...BF stray).
+                    guard lead >= 0xC2, i + 1 < end else { wellFormed = false; return }
+                    let c1 = source[i + 1]
+                    guard c1 & 0xC0 == 0x80 else { wellFormed = false; return }
+                    target[o] = UInt16(lead & 0x1F) << 6 | UInt16(c1 & 0x3F)
+                    o += 1
+                    i += 2
+                } else if lead < 0xF0 {
+                    // E0 A0...BF, E1...EC 80...BF, ED 80...9F (not a surrogate), EE...EF 80...BF.
+                    guard i + 2 < end else { wellFormed = false; return }
+                    let c1 = source[i + 1], c2 = source[i + 2]
+                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80, high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                    guard c1 >= low, c1 <= high, c2 & 0xC0 == 0x80 else { wellFormed = false; return }
+                    target[o] = UInt16(lead & 0x0F) << 12 | UInt16(c1 & 0x3F) << 6 | UInt16(c2 & 0x3F)
+                    o += 1
+                    i += 3
+                } else {
+                    // F0 90...BF, F1...F3 80...BF, F4 80...8F: U+10000...U+10FFFF, a surrogate pair.
+                    guard lead <= 0xF4, i + 3 < end else { wellFormed = false; return }
+                    let c1 = source[i + 1], c2 = source[i + 2], c3 = source[i + 3]
+                    let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80, high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                    guard c1 >= low, c1 <= high, c2 & 0xC0 == 0x80, c3 & 0xC0 == 0x80 else {
+                        wellFormed = false
+                        return
+                    }
+                    let scalar = UInt32(lead & 0x07) << 18 | UInt32(c1 & 0x3F) << 12
+                        | UInt32(c2 & 0x3F) << 6 | UInt32(c3 & 0x3F)
+                    let offset = scalar - 0x10000
+                    target[o] = 0xD800 | UInt16(truncatingIfNeeded: offset >> 10)
+                    target[o + 1] = 0xDC00 | UInt16(truncatingIfNeeded: offset & 0x3FF)
+                    o += 2
+                    i += 4
+                }
+            }
+        }
+        return wellFormed ? units : nil
+    }
+
+    /// `text` in UTF-16 scalar by scalar: the path for Strings without contiguous UTF-8.
+    package static func byScalars(_ text: String) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x10000 {
+                units.append(UInt16(scalar.value))
+            } else {
+                units.append(UTF16.leadSurrogate(scalar))
+                units.append(UTF16.trailSurrogate(scalar))
+            }
+        }
+        return units
+    }
+}
