@@ -94,16 +94,10 @@ extension ParagraphBuilder {
             m.add(kern, to: cluster)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === font,
-           last.run == run, last.script == script, PlainShaping.isNotdefCandidate(base[units.lowerBound - 1]),
-           case let previous = glyphs[clusters.lowerBound - 1], previous != 0,
-           !ideographs.mayKern(hb_codepoint_t(previous)) {
-            m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
-                run: run)
-        } else {
-            m.pieces.append(ShapedPiece(
-                shaped: nil, font: font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
+        m.appendTablePiece(start, end, font: font, script: script, run: run) {
+            guard PlainShaping.isNotdefCandidate(base[units.lowerBound - 1]) else { return false }
+            let previous = glyphs[clusters.lowerBound - 1]
+            return previous != 0 && !ideographs.mayKern(hb_codepoint_t(previous))
         }
     }
 }

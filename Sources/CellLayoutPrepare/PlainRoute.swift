@@ -48,18 +48,15 @@ extension ParagraphBuilder {
             m.setAdvance(cluster, advance)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
-           last.run == run, last.script == script, plain.isPlain(base[units.lowerBound - 1]) {
+        var joined = false
+        m.appendTablePiece(start, end, font: plain.font, script: script, run: run) {
+            joined = plain.isPlain(base[units.lowerBound - 1])
+            return joined
+        }
+        if joined {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
             m.add(kern, to: clusters.lowerBound - 1)
-            m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end,
-                level: 0, run: run)
-        } else {
-            m.pieces.append(ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0,
-                run: run))
         }
     }
 }

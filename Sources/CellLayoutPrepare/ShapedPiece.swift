@@ -12,8 +12,9 @@ package struct ShapedPiece: Sendable {
     package let script: hb_script_t
     /// The UTF-16 offset in the whole text that the glyphs' clusters count from.
     package let utf16Start: Int
-    /// The UTF-16 offset in the whole text where the piece ends.
-    package let utf16End: Int
+    /// The UTF-16 offset in the whole text where the piece ends (a piece measured from
+    /// tables grows as its neighbours join it).
+    package var utf16End: Int
     /// The bidi embedding level (odd is right-to-left).
     package let level: UInt8
     /// Kerning between this piece's last cluster and the next piece's first, in layout
