@@ -46,6 +46,23 @@ import Testing
         #expect(UTF16Units.of("\u{10FFFF}") == [0xDBFF, 0xDFFF])
     }
 
+    @Test func everyPositionAroundTheSixteenByteChunks() {
+        // ASCII goes 16 bytes at a time: a scalar of each length at every offset of the
+        // first three chunks, with ASCII before and after, and ill-formed bytes likewise.
+        let scalars = ["\u{7F}", "é", "“", "\u{FFFF}", "😀", "\u{10FFFF}"]
+        for before in 0..<50 {
+            for scalar in scalars {
+                for after in [0, 1, 15, 16, 17, 40] {
+                    check(String(repeating: "a", count: before) + scalar + String(repeating: "z", count: after))
+                }
+            }
+            let ascii = [UInt8](repeating: 0x61, count: before)
+            #expect(Self.units(ascii + [0x80] + ascii) == nil, "a stray continuation byte after \(before) ASCII bytes")
+            #expect(Self.units(ascii + [0xE2, 0x82] + ascii) == nil, "a cut sequence after \(before) ASCII bytes")
+            #expect(Self.units(ascii) == ascii.map(UInt16.init))
+        }
+    }
+
     @Test func everyBMPScalarAndEveryPlaneStart() {
         var text = ""
         for value in UInt32(0)..<0x11_0000 where value < 0x10000 || value & 0xFFF == 0 || value & 0xFFF == 0xFFF {
