@@ -16,6 +16,12 @@ struct IdeographRoute: MeasuringRoute {
     private var script = HB_SCRIPT_INVALID
     /// (Unmanaged: an `unowned(unsafe)` optional is retained whenever it is read.)
     private var face: Unmanaged<IdeographFace>?
+    /// The font, script and analysis before those: Japanese text goes back and forth
+    /// between Han and kana, and asking the engine's analyses again (a lock, two dictionary
+    /// lookups and the shaping language) at each change cost more than the lookups it saved.
+    private var otherFont: Unmanaged<Font>?
+    private var otherScript = HB_SCRIPT_INVALID
+    private var otherFace: Unmanaged<IdeographFace>?
 
     init(builder: ParagraphBuilder) {
         analyses = builder.engine.faceAnalyses
@@ -51,6 +57,11 @@ struct IdeographRoute: MeasuringRoute {
     /// `script`, else nil.
     @inline(__always)
     private mutating func plainGlyph(_ unit: UInt16, font: Unmanaged<Font>, script: hb_script_t) -> UInt16? {
+        if font.toOpaque() != self.font?.toOpaque() || script != self.script {
+            swap(&self.font, &otherFont)
+            swap(&self.script, &otherScript)
+            swap(&face, &otherFace)
+        }
         if font.toOpaque() != self.font?.toOpaque() || script != self.script {
             self.font = font
             self.script = script
