@@ -45,9 +45,9 @@ extension ParagraphBuilder {
            PlainShaping.isNotdefCandidate(base[leftCluster.lowerBound]),
            PlainShaping.isNotdefCandidate(base[rightCluster.lowerBound]),
            let glyphs, glyphs[c] != 0, glyphs[c + 1] != 0 {
-            let hbFont = left.pointee.font.hbFont
-            nominal = Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c])))
-                + Int64(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyphs[c + 1])))
+            nominal = Unmanaged.passUnretained(left.pointee.font.glyphAdvances)._withUnsafeGuaranteedRef {
+                Int64($0.advance(glyphs[c])) + Int64($0.advance(glyphs[c + 1]))
+            }
         }
         // The font passed unretained: the piece holds it, and a retain and release per
         // boundary of a font every thread shares is what two cores contend on.

@@ -48,22 +48,24 @@ extension ParagraphBuilder {
         /// to `end` in `font`, `script` and attribute run `run` — or extends the last piece
         /// to `end` when it is such a piece of the same font, script and run that ends at
         /// `start` and `joins` (the route's own condition, asked only then). The last piece
-        /// is read and changed in place: a copy of it retains its font.
-        @inline(__always)
+        /// is read and changed in place: a copy of it retains its font. Whether it joined.
+        @inline(__always) @discardableResult
         mutating func appendTablePiece(_ start: Int, _ end: Int, font: Font, script: hb_script_t, run: Int,
-                                       joins: () -> Bool) {
+                                       joins: () -> Bool) -> Bool {
             let extends = pieces.withUnsafeBufferPointer { pieces in
-                guard let last = pieces.baseAddress.map({ $0 + pieces.count - 1 }), !pieces.isEmpty else { return false }
+                guard !pieces.isEmpty else { return false }
+                let last = pieces.baseAddress! + pieces.count - 1
                 return last.pointee.shaped == nil && last.pointee.utf16End == start
                     && ObjectIdentifier(last.pointee.font) == ObjectIdentifier(font) && last.pointee.run == run
                     && last.pointee.script == script
             }
             if extends, joins() {
                 pieces[pieces.count - 1].utf16End = end
-            } else {
-                pieces.append(ShapedPiece(shaped: nil, font: font, script: script, utf16Start: start, utf16End: end,
-                                          level: 0, run: run))
+                return true
             }
+            pieces.append(ShapedPiece(shaped: nil, font: font, script: script, utf16Start: start, utf16End: end,
+                                      level: 0, run: run))
+            return false
         }
 
         /// Adds `value` (layout units) to cluster `c`'s advance.

@@ -48,12 +48,9 @@ extension ParagraphBuilder {
             m.setAdvance(cluster, advance)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        var joined = false
-        m.appendTablePiece(start, end, font: plain.font, script: script, run: run) {
-            joined = plain.isPlain(base[units.lowerBound - 1])
-            return joined
-        }
-        if joined {
+        if m.appendTablePiece(start, end, font: plain.font, script: script, run: run, joins: {
+            plain.isPlain(base[units.lowerBound - 1])
+        }) {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
             m.kerns[clusters.lowerBound - 1] = kern
             m.add(kern, to: clusters.lowerBound - 1)
