@@ -39,13 +39,13 @@ package struct LineStack {
     }
 
     /// Where line `index` starts when every line has pitch `pitch` (`ParagraphStyle.linePitch`), after
-    /// `paragraphBreaks` paragraph breaks (for `index` = the line count, the height of them
-    /// all): a product rather than a sum, so that the quick size, the size and the layout of
-    /// a text agree to the last bit however many lines they add.
+    /// `paragraphBreaks` paragraph breaks that add `gap` each (`ParagraphStyle.paragraphGap`; for
+    /// `index` = the line count, the height of them all): a product rather than a sum, so that
+    /// the quick size, the size and the layout of a text agree to the last bit however many
+    /// lines they add.
     @inline(__always)
-    static func uniformTop(ofLine index: Int, paragraphBreaks: Int, pitch: Double,
-                           style: ParagraphStyle) -> Double {
-        Double(index) * pitch + Double(paragraphBreaks) * style.paragraphGap
+    static func uniformTop(ofLine index: Int, paragraphBreaks: Int, pitch: Double, gap: Double) -> Double {
+        Double(index) * pitch + Double(paragraphBreaks) * gap
     }
 }
 
@@ -92,12 +92,12 @@ extension PreparedText {
         var paragraphBreaks = 0
         for (i, span) in spans.enumerated() {
             if i > 0, span.paragraph != spans[i - 1].paragraph { paragraphBreaks += 1 }
-            let y = LineStack.uniformTop(ofLine: i, paragraphBreaks: paragraphBreaks, pitch: uniformLinePitch, style: style)
+            let y = LineStack.uniformTop(ofLine: i, paragraphBreaks: paragraphBreaks, pitch: uniformLinePitch, gap: paragraphGap)
             boxes.append(LineBox(y: y, height: height, baseline: y + height - lineMetrics.descent - lineMetrics.gap))
         }
         let total = spans.isEmpty ? 0
             : LineStack.uniformTop(ofLine: spans.count, paragraphBreaks: paragraphBreaks, pitch: uniformLinePitch,
-                                   style: style)
+                                   gap: paragraphGap)
         return (boxes, total)
     }
 

@@ -11,33 +11,9 @@ import CellLayoutFontLibrary
 ///
 /// Sendable: everything is immutable after `init`, the packed segments included.
 public final class PreparedText: @unchecked Sendable {
-    /// The font the text was prepared with (fallback fonts serve what it cannot draw).
-    public let font: Font
-    /// The height and baseline of a line in `font` (fallback fonts do not change it) —
-    /// of every line when `hasUniformLineMetrics`; in an attributed text whose runs differ,
-    /// each line takes the largest of the runs on it instead.
-    public let lineMetrics: LineMetrics
-    /// How the paragraphs are set.
-    public let paragraphStyle: ParagraphStyle
-    /// `paragraphStyle.linePitch(lineMetrics)`: the pitch of every line when
-    /// `hasUniformLineMetrics`, kept so that a re-fit's height is two products.
-    package let uniformLinePitch: Double
-    /// Whether every line has `lineMetrics` (a plain text, or runs whose fonts and
-    /// baseline offsets give the same line metrics).
-    package let hasUniformLineMetrics: Bool
-    /// Whether the paragraph style gives every line the full width from the edge.
-    package let hasNoIndents: Bool
-    /// The attribute runs of an attributed text (indexed by `PreparedParagraph.clusterRuns`
-    /// and `ShapedPiece.run`); empty for a plain text.
-    package let runStyles: [RunStyle]
-    /// The text's length in UTF-16 code units.
-    public let utf16Count: Int
-    /// The longest text that can be prepared, in UTF-16 code units (64 Mi, about 1.2 GB
-    /// while it is measured, at about 19 bytes a code unit). `JSONParser` refuses longer
-    /// strings with their line and column; `TextEngine.prepare` stops the program on one.
-    public static let maxUTF16Count = 1 << 26
-    /// The text's hard paragraphs, in order; an empty text has none.
-    package let paragraphs: [PreparedParagraph]
+    // The fields a re-fit reads (`sizes(of:width:)`) come first, in the object's first,
+    // the 43 bytes after its header, so that one or two cache lines of a text hold them all:
+    // a re-fit of a table's rows is bound by fetching them from memory.
     /// The segments' widths, 8 bytes each, paragraph after paragraph, each paragraph ended
     /// by `PackedSegment.paragraphEnd`: all that filling reads of a segment but where it
     /// ends (`PreparedParagraph.segmentEnds`), and all that a re-layout at a new width reads.
@@ -53,9 +29,38 @@ public final class PreparedText: @unchecked Sendable {
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
     /// (`SegmentMetrics.table`, three entries each); 0 when every line has `lineMetrics`.
     @usableFromInline package let packedMetricsCount: Int
+    /// `paragraphStyle.linePitch(lineMetrics)`: the pitch of every line when
+    /// `hasUniformLineMetrics`, kept so that a re-fit's height is two products.
+    package let uniformLinePitch: Double
+    /// `paragraphStyle.paragraphGap`: what a paragraph break adds, kept beside the pitch.
+    package let paragraphGap: Double
     /// Whether a segment's widths did not fit in 32 bits (`PackedSegment.wide`): the quick
     /// size leaves such a text to the general filling.
     package let hasWideSegments: Bool
+    /// Whether every line has `lineMetrics` (a plain text, or runs whose fonts and
+    /// baseline offsets give the same line metrics).
+    package let hasUniformLineMetrics: Bool
+    /// Whether the paragraph style gives every line the full width from the edge.
+    package let hasNoIndents: Bool
+    /// The font the text was prepared with (fallback fonts serve what it cannot draw).
+    public let font: Font
+    /// The height and baseline of a line in `font` (fallback fonts do not change it) —
+    /// of every line when `hasUniformLineMetrics`; in an attributed text whose runs differ,
+    /// each line takes the largest of the runs on it instead.
+    public let lineMetrics: LineMetrics
+    /// How the paragraphs are set.
+    public let paragraphStyle: ParagraphStyle
+    /// The attribute runs of an attributed text (indexed by `PreparedParagraph.clusterRuns`
+    /// and `ShapedPiece.run`); empty for a plain text.
+    package let runStyles: [RunStyle]
+    /// The text's length in UTF-16 code units.
+    public let utf16Count: Int
+    /// The longest text that can be prepared, in UTF-16 code units (64 Mi, about 1.2 GB
+    /// while it is measured, at about 19 bytes a code unit). `JSONParser` refuses longer
+    /// strings with their line and column; `TextEngine.prepare` stops the program on one.
+    public static let maxUTF16Count = 1 << 26
+    /// The text's hard paragraphs, in order; an empty text has none.
+    package let paragraphs: [PreparedParagraph]
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
     private let segmentChunk: SegmentChunk
     /// "…" shaped in the text's font, for truncated lines.
@@ -73,6 +78,7 @@ public final class PreparedText: @unchecked Sendable {
         self.hasUniformLineMetrics = isUniform
         self.paragraphStyle = paragraphStyle
         self.uniformLinePitch = paragraphStyle.linePitch(self.lineMetrics)
+        self.paragraphGap = paragraphStyle.paragraphGap
         self.hasNoIndents = paragraphStyle.firstLineHeadIndent == 0 && paragraphStyle.headIndent == 0
             && paragraphStyle.tailIndent == 0
         self.runStyles = runStyles
