@@ -44,12 +44,14 @@ package struct LineFitter {
         self.mode = mode
     }
 
-    /// The line count, widest line and height of `prepared` filled at `widths` by word,
-    /// when no segment is wider than the line; nil when one is (the general filling then
-    /// breaks inside it), or is over 32 bits (`PreparedText.hasWideSegments`). The same
-    /// figures `fill()` and `stack(_:)` give, in one tight pass over the packed segments:
-    /// what a re-layout at a new width runs for every row. Lines of different metrics take
-    /// them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    /// The line count, widest line and height of `prepared` filled at `widths` by word:
+    /// the same figures `fill()` and `stack(_:)` give, in one tight pass over the packed
+    /// segments — what a re-layout at a new width runs for every row. Lines of different
+    /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
+    /// A segment wider than the line breaks between clusters as in `fill()`, reading only
+    /// that segment's clusters, when every line has the text's metrics; nil when the lines'
+    /// metrics differ (the full fit then gives each piece its runs' metrics), and when a
+    /// segment is over 32 bits (`PreparedText.hasWideSegments`).
     package static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
         // Over 2 million points: the general filling reads such a segment in full.
@@ -83,6 +85,9 @@ package struct LineFitter {
         guard let last = entries.last else { return (0, 0, heights, 0) }
         guard last.endsParagraph, var next = entries.baseAddress else { return nil }
         let end = next + entries.count
+        // The first entry of the paragraph being filled: with no metrics marks, a segment's
+        // index in its paragraph is how far it lies from it.
+        var paragraphStart = next
         while true {
             let entry = next.pointee
             next += 1
@@ -91,6 +96,7 @@ package struct LineFitter {
                 if entry.endsParagraph {
                     quick.endParagraph()
                     if next == end { break }
+                    if !Heights.readsMarks { paragraphStart = next }
                 } else if Heights.readsMarks {
                     quick.heights.use(entry.metricsIndex)
                 }
@@ -124,7 +130,12 @@ package struct LineFitter {
                 quick.reach = reach
                 quick.heights.joinLine()
             } else if !quick.startLine(entry) {
-                return nil
+                // Wider than a line: between its clusters, with lines of one metrics.
+                // (on a copy: the filling's state is passed to no call, so it stays in registers)
+                guard !Heights.readsMarks else { return nil }
+                var state = quick
+                state.placeWide(entry, next - 1 - paragraphStart, of: prepared.paragraphs[quick.paragraphs])
+                quick = state
             }
         }
         return (quick.lines, quick.widest, quick.heights, quick.paragraphs)
@@ -168,16 +179,48 @@ package struct LineFitter {
         static var tracksFirstLines: Bool { Indents.differ || Heights.readsMarks }
 
         /// Starts a line with `segment`, which did not join the line being filled (ended
-        /// first, unless empty); false when it is wider than the line.
+        /// first, unless empty); false when it is wider than the line (the line is then
+        /// empty, for `placeWide`).
         @inline(__always)
         mutating func startLine(_ segment: PackedSegment) -> Bool {
             if reach != Self.empty { endLine() }
             let width = segment.width
-            guard width <= maxWidth else { return false }
+            guard width <= maxWidth else {
+                reach = Self.empty
+                return false
+            }
             lineWidth = width
             reach = width + segment.trailing
             heights.startLine()
             return true
+        }
+
+        /// Places `segment`, segment `index` of `paragraph`, wider than the empty line it
+        /// starts, as `LineFitter.place` does: whole when its content is one cluster, else
+        /// cluster by cluster (`PreparedParagraph.forEachPiece`), its last piece staying on
+        /// the line for what follows.
+        @inline(never)
+        mutating func placeWide(_ segment: PackedSegment, _ index: Int, of paragraph: PreparedParagraph) {
+            let end = paragraph.segmentEnds[index]
+            let start = index == 0 ? 0 : paragraph.segmentEnds[index - 1]
+            let contentEnd = paragraph.contentEnd(of: start..<end)
+            if contentEnd - start <= 1 {
+                lineWidth = segment.width
+                heights.startLine()
+            } else {
+                paragraph.forEachPiece(of: start, contentEnd, end) { _, width, kern in
+                    if GreedyRule.joins(width, reach: reach, within: maxWidth) {
+                        lineWidth = reach &+ width
+                    } else {
+                        if reach != Self.empty { endLine() }
+                        lineWidth = width
+                        heights.startLine()
+                    }
+                    reach = lineWidth &+ kern
+                    return true
+                }
+            }
+            reach = lineWidth &+ segment.trailing
         }
 
         @inline(__always)
@@ -292,23 +335,19 @@ package struct LineFitter {
         // Too wide for a line: placed cluster by cluster, each a segment of its own (a
         // loop, not a call of this function per cluster: the re-fit runs it for every
         // cluster of a long word or URL).
-        for c in start..<contentEnd {
-            // The last cluster's kerning with what follows is already in `trailing` when
-            // nothing hangs after it; with white space after it, it stays in the width,
-            // as in the segment's own width.
-            let kern = c + 1 < contentEnd || contentEnd == end ? Int64(paragraph.kerns[Int(c)]) : 0
-            let clusterWidth = paragraph.advance(Int(c)) - kern
+        paragraph.forEachPiece(of: start, contentEnd, end) { c, clusterWidth, kern in
             if GreedyRule.joins(clusterWidth, lineWidth: lineWidth, pending: pending, isEmpty: isEmpty, within: maxWidth) {
                 lineWidth += pending + clusterWidth
             } else {
                 if !isEmpty {
                     breakLine(before: c)
-                    if isFull { break }
+                    if isFull { return false }
                 }
                 lineWidth = clusterWidth
                 isEmpty = false
             }
             pending = kern
+            return true
         }
         pending = trailing
     }
@@ -321,6 +360,24 @@ package struct LineFitter {
         lineWidth = 0
         pending = 0
         isEmpty = true
+    }
+}
+
+extension PreparedParagraph {
+    /// The pieces a segment too wide for a line breaks into, one per cluster of its content
+    /// `start..<contentEnd` (the segment ends at `end`, after its white space), in order:
+    /// `body(cluster, width, kern)` with the cluster's width without its kerning with the
+    /// next cluster, which hangs after it like white space (counts only if the next piece
+    /// follows on the line). The last cluster's kerning is already in the segment's
+    /// trailing width when nothing hangs after it; with white space after it, it stays in
+    /// the width, as in the segment's own width. `body` returns false to stop.
+    @inline(__always)
+    func forEachPiece(of start: Int32, _ contentEnd: Int32, _ end: Int32,
+                      _ body: (_ cluster: Int32, _ width: Int64, _ kern: Int64) -> Bool) {
+        for c in start..<contentEnd {
+            let kern = c + 1 < contentEnd || contentEnd == end ? Int64(kerns[Int(c)]) : 0
+            guard body(c, advance(Int(c)) - kern, kern) else { return }
+        }
     }
 }
 
