@@ -10,13 +10,15 @@ package enum GraphemeBreaks {
         return count >= 0 ? count : icuEnds(base, length, into: &ends)
     }
 
-    /// The grapheme cluster ends of a paragraph whose characters are all bases, controls or
-    /// marks (by the linked ICU's data; `cicu_simple_grapheme_ends`), or nil. Latin, Greek,
-    /// Cyrillic, Hebrew and Arabic with or without their marks, CJK, kana, Hangul syllables,
-    /// Thai, the Indic scripts (with ICU 72's conjunct rule: a consonant after a consonant
-    /// and a virama joins their cluster in Devanagari, Bengali, Gujarati, Oriya, Telugu and
-    /// Malayalam), most punctuation and symbols are; emoji sequences, joiners, regional
-    /// indicators and the Hangul jamo are left to ICU.
+    /// The grapheme cluster ends of a paragraph whose characters are all bases, controls,
+    /// marks, joiners or regional indicators (by the linked ICU's data;
+    /// `cicu_simple_grapheme_ends`), or nil. Latin, Greek, Cyrillic, Hebrew and Arabic with
+    /// or without their marks, CJK, kana, Hangul syllables, Thai, the Indic scripts (with ICU
+    /// 72's conjunct rule: a consonant after a consonant and a virama joins their cluster in
+    /// Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam), most punctuation and
+    /// symbols are, and so are emoji sequences (skin tones, variation selectors, keycaps and
+    /// tags by GB9, ZWJ sequences by GB11, flags by GB12 and GB13); Prepend, CR LF, the
+    /// Hangul jamo and lone surrogates are left to ICU.
     package static func simpleEnds(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32]? {
         var ends = [Int32](repeating: 0, count: length + 1)
         let count = simpleCount(base, length, into: &ends)

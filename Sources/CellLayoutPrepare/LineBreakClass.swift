@@ -6,10 +6,10 @@ import CICU
 /// does), or `unsupported` for every other character. The values are `CICU_LINE_`'s, the C
 /// classifier's (`cicu_line_classes`), which reads ICU's data once per code point met.
 ///
-/// Outside the set (each leaves its paragraph to ICU): the hard breaks, ZW, ZWJ, WJ, CB,
-/// SA (Thai, Lao, Khmer, Myanmar: ICU's dictionaries), SG (surrogates: every character
-/// outside the BMP), XX, the Hangul jamo, RI, EB, EM, and U+2010 HYPHEN (BA, but a hyphen to
-/// ICU 72's LB20a).
+/// A supplementary character (an emoji, a historic script) has its class on its lead
+/// surrogate and `trail` on its trail. Outside the set (each leaves its paragraph to ICU):
+/// the hard breaks, ZW, WJ, CB, SA (Thai, Lao, Khmer, Myanmar: ICU's dictionaries), lone
+/// surrogates, XX, the Hangul jamo, and U+2010 HYPHEN (BA, but a hyphen to ICU 72's LB20a).
 enum LineBreakClass: UInt8 {
     case unsupported
     /// Alphabetic (and Ambiguous, by LB1): letters and ordinary symbols.
@@ -60,6 +60,9 @@ enum LineBreakClass: UInt8 {
     /// viramas) and most controls. LB9 joins one to the character before it, LB10 makes one
     /// after a space (or at the start) AL.
     case combiningMark
+    /// ZWJ, U+200D ZERO WIDTH JOINER: a combining mark to LB9 and LB10 that keeps the
+    /// character after it (LB8a).
+    case zeroWidthJoiner
     /// ID: ideographs, kana and most CJK symbols.
     case ideographic
     /// NS, nonstarter (and CJ): small kana, the prolonged sound mark ー, ・, 々, ：, ゝ…
@@ -68,15 +71,29 @@ enum LineBreakClass: UInt8 {
     case openWide
     /// CP that is East Asian wide, full or half width: ］
     case closeParenthesisWide
+    /// RI: the regional indicators, which pair into flags (LB30a).
+    case regionalIndicator
+    /// EB, emoji base: 👍 👦 ☝, which an emoji modifier after them joins (LB30b).
+    case emojiBase
+    /// EM, emoji modifier: the five skin tones U+1F3FB…U+1F3FF.
+    case emojiModifier
+    /// ID that is an unassigned Extended_Pictographic code point (reserved for emoji): an
+    /// ideograph to every rule, which ICU 72's LB30b also keeps with an EM.
+    case ideographicUnassignedPictographic
+    /// The trail surrogate of a supplementary character (whose class is on its lead):
+    /// joined to it before any rule.
+    case trail
 
-    /// The classes of the `count` code units at `base` into `classes`, and how many are
-    /// CM; nil (the rest of `classes` unset) at the first code unit outside the set.
+    /// The classes of the `count` code units at `base` into `classes`, how many are CM,
+    /// ZWJ or trail surrogates (`joining`) and how many of those are ZWJ (`joiners`); nil
+    /// (the rest of `classes` unset) at the first code unit outside the set.
     static func classify(_ base: UnsafePointer<UInt16>, _ count: Int,
-                         into classes: UnsafeMutablePointer<LineBreakClass>) -> Int? {
+                         into classes: UnsafeMutablePointer<LineBreakClass>) -> (joining: Int, joiners: Int)? {
+        var joiners: Int32 = 0
         let marks = classes.withMemoryRebound(to: UInt8.self, capacity: count) {
-            cicu_line_classes(base, Int32(count), $0)
+            cicu_line_classes(base, Int32(count), $0, &joiners)
         }
-        return marks < 0 ? nil : Int(marks)
+        return marks < 0 ? nil : (Int(marks), Int(joiners))
     }
 
     /// Whether the class is a letter for the rules that treat AL and HL alike (LB23, LB24,
@@ -91,6 +108,15 @@ enum LineBreakClass: UInt8 {
     /// Whether the class is CL or CP, wide or not (every rule but LB30).
     @inline(__always)
     var isClose: Bool { self == .close || self == .closeParenthesis || self == .closeParenthesisWide }
+
+    /// Whether the class is ID, EB or EM (LB23a holds the three alike).
+    @inline(__always)
+    var isIdeographicOrEmoji: Bool {
+        switch self {
+        case .ideographic, .ideographicUnassignedPictographic, .emojiBase, .emojiModifier: true
+        default: false
+        }
+    }
 
     /// Whether the class is a Hangul syllable (H2 or H3).
     @inline(__always)

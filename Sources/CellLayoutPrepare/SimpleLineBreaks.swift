@@ -4,10 +4,12 @@
 /// to the offset (`LineBreakAgreementTests` holds it to that on random strings and on every
 /// BMP character in context, the oracle tier on every such paragraph of the corpora).
 ///
-/// Rules that cannot apply to these classes (hard breaks, ZW, ZWJ, WJ, CB, the Hangul jamo,
-/// regional indicators, emoji) are left out. LB9 and LB10 come first, as a pass of their
-/// own: a combining mark after anything but a space joins it and is gone from the classes
-/// the other rules see; one after a space, or at the start, is AL. Where ICU 72 departs from
+/// Rules that cannot apply to these classes (hard breaks, ZW, WJ, CB, the Hangul jamo) are
+/// left out. LB9 and LB10 come first, as a pass of their own: a combining mark or ZWJ after
+/// anything but a space joins it and is gone from the classes the other rules see (a trail
+/// surrogate always joins its lead); one after a space, or at the start, is AL. LB8a keeps
+/// the character after a ZWJ, LB30a pairs regional indicators and LB30b keeps an emoji
+/// modifier with an emoji base. Where ICU 72 departs from
 /// Unicode 15.0's UAX #14, ICU's behaviour is the one written here (random strings against
 /// ICU tell each of the three from the plain reading of the rules):
 /// - IS is not in LB13: a space, then IS, then a digit breaks before the IS (" .5"), any
@@ -24,32 +26,56 @@ package enum SimpleLineBreaks {
         guard length > 0 else { return nil }
         return withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: length) { buffer in
             let classes = buffer.baseAddress!
-            guard let marks = LineBreakClass.classify(base, length, into: classes) else { return nil }
-            guard marks > 0 else { return opportunities(classes, length) }
+            guard let (joining, joiners) = LineBreakClass.classify(base, length, into: classes) else { return nil }
+            guard joining > 0 else { return opportunities(classes, length, afterJoiner: nil) }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets in
-                let count = joinMarks(classes, length, offsets: offsets.baseAddress!)
-                var breaks = opportunities(classes, count)
-                // A break before character j of the joined classes is before its code unit.
-                for b in 0..<breaks.count - 1 { breaks[b] = offsets[Int(breaks[b])] }
-                breaks[breaks.count - 1] = Int32(length)
-                return breaks
+                guard joiners > 0 else {
+                    let count = joinMarks(classes, length, offsets: offsets.baseAddress!, afterJoiner: nil)
+                    return unitBreaks(opportunities(classes, count, afterJoiner: nil), offsets.baseAddress!, length)
+                }
+                return withUnsafeTemporaryAllocation(of: Bool.self, capacity: length) { flags in
+                    let count = joinMarks(classes, length, offsets: offsets.baseAddress!, afterJoiner: flags.baseAddress!)
+                    return unitBreaks(opportunities(classes, count, afterJoiner: flags.baseAddress!), offsets.baseAddress!, length)
+                }
             }
         }
     }
 
-    /// LB9 and LB10 in place: each combining mark after a character other than a space
-    /// (X CM* is X) is taken out of `k`, one after a space or at the start becomes AL; the
-    /// code unit offset of each remaining character into `offsets`. Returns how many remain.
+    /// The breaks before characters of the joined classes as code unit offsets (a break
+    /// before character j is before its first code unit), the paragraph's end last.
+    @inline(__always)
+    private static func unitBreaks(_ joined: [Int32], _ offsets: UnsafeMutablePointer<Int32>, _ length: Int) -> [Int32] {
+        var breaks = joined
+        for b in 0..<breaks.count - 1 { breaks[b] = offsets[Int(breaks[b])] }
+        breaks[breaks.count - 1] = Int32(length)
+        return breaks
+    }
+
+    /// LB9 and LB10 in place: each combining mark or ZWJ after a character other than a
+    /// space (X CM* is X) is taken out of `k`, one after a space or at the start becomes AL,
+    /// and each trail surrogate joins its lead; the code unit offset of each remaining
+    /// character into `offsets`, and (when `afterJoiner` is given) whether its last code
+    /// unit is a ZWJ, which keeps the character after it (LB8a: ZWJ ×, the CM after a ZWJ
+    /// joining by LB9 anyway). Returns how many remain.
     private static func joinMarks(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int,
-                                  offsets: UnsafeMutablePointer<Int32>) -> Int {
+                                  offsets: UnsafeMutablePointer<Int32>,
+                                  afterJoiner: UnsafeMutablePointer<Bool>?) -> Int {
         var count = 0
         for i in 0..<length {
             var c = k[i]
-            if c == .combiningMark {
+            switch c {
+            case .trail: continue
+            case .combiningMark, .zeroWidthJoiner:
                 // LB9: joins the character before it (itself a mark made AL, or any but SP).
-                if count > 0 && k[count - 1] != .space { continue }
+                if count > 0 && k[count - 1] != .space {
+                    afterJoiner?[count - 1] = c == .zeroWidthJoiner
+                    continue
+                }
                 // LB10: any other mark is AL.
+                afterJoiner?[count] = c == .zeroWidthJoiner
                 c = .alphabetic
+            default:
+                afterJoiner?[count] = false
             }
             k[count] = c
             offsets[count] = Int32(i)
@@ -59,12 +85,15 @@ package enum SimpleLineBreaks {
     }
 
     /// The breaks of `length` classified characters (at most one per character: written
-    /// straight into the array's storage, which is not zeroed first).
-    private static func opportunities(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int) -> [Int32] {
+    /// straight into the array's storage, which is not zeroed first); `afterJoiner` says
+    /// which end with a ZWJ (nil when none does).
+    private static func opportunities(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int,
+                                      afterJoiner: UnsafeMutablePointer<Bool>?) -> [Int32] {
         [Int32](unsafeUninitializedCapacity: length) { breaks, count in
             var n = 0
             // The offset after the last break (ICU's rules marked ^ start only there).
             var segmentStart = 0
+            var regionalRun = RegionalRun()
             var i = 1
             while i < length {
                 let p = k[i - 1], c = k[i]
@@ -77,7 +106,9 @@ package enum SimpleLineBreaks {
                     let end = numberEnd(k, length, from: i - 1)
                     if end > i { i = end; continue }
                 }
-                if !keeps(k, length, i, p, c, segmentStart) {
+                // LB8a: ZWJ ×.
+                if let afterJoiner, afterJoiner[i - 1] { i += 1; continue }
+                if !keeps(k, length, i, p, c, segmentStart, &regionalRun) {
                     breaks[n] = Int32(i)
                     n += 1
                     segmentStart = i
@@ -93,7 +124,8 @@ package enum SimpleLineBreaks {
     /// (the break between them otherwise: LB18 after a space, LB31 everywhere else).
     @inline(__always)
     private static func keeps(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int, _ i: Int,
-                              _ p: LineBreakClass, _ c: LineBreakClass, _ segmentStart: Int) -> Bool {
+                              _ p: LineBreakClass, _ c: LineBreakClass, _ segmentStart: Int,
+                              _ regionalRun: inout RegionalRun) -> Bool {
         // LB12: GL ×. LB12a: [^SP BA HY] × GL.
         if p == .glue { return true }
         if c == .glue && p != .space && p != .breakAfter && p != .hyphen { return true }
@@ -133,6 +165,10 @@ package enum SimpleLineBreaks {
         if p == .symbol && c == .hebrewLetter { return true }
         // LB22: × IN.
         if c == .inseparable { return true }
+        // LB30a: sot (RI RI)* RI × RI, [^RI] (RI RI)* RI × RI: pairs of regional indicators.
+        if c == .regionalIndicator && p == .regionalIndicator { return opensPair(k, i - 1, &regionalRun) }
+        // LB30b: EB × EM, and (ICU 72) an unassigned Extended_Pictographic × EM.
+        if c == .emojiModifier && (p == .emojiBase || p == .ideographicUnassignedPictographic) { return true }
         // LB23: (AL | HL) × NU, NU × (AL | HL). LB24: (PR | PO) × (AL | HL), (AL | HL) × (PR | PO).
         // LB28: (AL | HL) × (AL | HL) (taken first by the caller). LB29: IS × (AL | HL).
         // LB30: (AL | HL | NU) × OP, CP × (AL | HL | NU), but for an East Asian wide OP or CP.
@@ -150,12 +186,33 @@ package enum SimpleLineBreaks {
         }
         if c == .open && p == .numeric { return true }
         if c == .numeric && p == .closeParenthesis { return true }
-        // LB23a: PR × ID, ID × PO (EB and EM are not in the set).
-        if (p == .prefix && c == .ideographic) || (p == .ideographic && c == .postfix) { return true }
+        // LB23a: PR × (ID | EB | EM), (ID | EB | EM) × PO.
+        if (p == .prefix && c.isIdeographicOrEmoji) || (p.isIdeographicOrEmoji && c == .postfix) { return true }
         // LB27: (H2 | H3) × PO, PR × (H2 | H3) (LB26 needs the jamo, which are not in the set).
         if (p.isHangulSyllable && c == .postfix) || (p == .prefix && c.isHangulSyllable) { return true }
         // LB31: break everywhere else (between two Hangul syllables or two ideographs too).
         return false
+    }
+
+    /// Where the last run of regional indicators `opensPair` looked at starts: a later
+    /// question about the same run scans back only to the character it asked about, so that
+    /// a paragraph of regional indicators takes linear time.
+    private struct RegionalRun {
+        /// A regional indicator asked about (−1: none yet), and where its run starts.
+        var asked = -1, start = 0
+    }
+
+    /// Whether the regional indicator at `j` opens a pair (LB30a): it is the first, third,
+    /// fifth… of its run.
+    @inline(__always)
+    private static func opensPair(_ k: UnsafeMutablePointer<LineBreakClass>, _ j: Int, _ run: inout RegionalRun) -> Bool {
+        var start = j
+        while start > 0 && k[start - 1] == .regionalIndicator {
+            if start - 1 == run.asked { start = run.start; break }
+            start -= 1
+        }
+        run = RegionalRun(asked: j, start: start)
+        return (j - start) % 2 == 0
     }
 
     /// The end of ICU's LB25 number starting at `start`, or `start` when none starts

@@ -54,11 +54,14 @@ import Testing
     }
 
     @Test func otherCharactersAreLeftToICU() {
-        // ZWJ (GB11, and the conjunct rule's ZWJ), Prepend (GB9b), the L and V jamo (GB6), a
-        // surrogate pair (emoji, regional indicators), CR LF (GB3): each makes the whole
-        // paragraph ICU's.
-        for text in ["क्\u{200D}ष", "a\u{200D}b", "\u{600}1", "\u{1100}\u{1161}", "a😀", "a\r\nb"] {
+        // Prepend (GB9b), the L and V jamo (GB6), CR LF (GB3), and a lone surrogate: each
+        // makes the whole paragraph ICU's. (Emoji, ZWJ and regional indicators are the simple
+        // path's: `EmojiClusterTests`.)
+        for text in ["\u{600}1", "\u{1100}\u{1161}", "a\r\nb"] {
             #expect(Self.simpleEnds(Array(text.utf16)) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for units: [UInt16] in [[0x61, 0xD83D], [0xDE00, 0x61], [0xD83D, 0x61]] {
+            #expect(Self.simpleEnds(units) == nil, "\(units)")
         }
         #expect(Self.simpleEnds([]) == [])
     }
@@ -66,8 +69,10 @@ import Testing
     @Test func icuAgreesOnEveryCharacterOfTheSetInEveryContext() {
         // Each BMP code point the simple path takes, beside itself and beside one character of
         // each kind it takes (a base, an Extended_Pictographic base, a control, LV, LVT, a soft
-        // hyphen, an Extend and a SpacingMark), on both sides, and in a Devanagari and a Bengali
-        // conjunct (after a consonant and a virama, between a consonant and a virama).
+        // hyphen, an Extend and a SpacingMark), on both sides, in a Devanagari and a Bengali
+        // conjunct (after a consonant and a virama, between a consonant and a virama), after
+        // an emoji and a ZWJ (GB11: whether it is Extended_Pictographic), before a ZWJ and
+        // an emoji, and between regional indicators.
         var members = 0
         var differing: [String] = []
         for value in 0..<0x10000 where !(0xD800...0xDFFF).contains(value) {
@@ -75,14 +80,15 @@ import Testing
             guard Self.simpleEnds([c]) != nil else { continue }
             members += 1
             let text: [UInt16] = [c, 0x61, c, 0x2600, c, 0x01, c, 0xAC00, c, 0xAC01, c, 0xAD, c, c, 0x301, c, 0xE33, 0x01, c,
-                                  0x915, 0x94D, c, 0x937, c, 0x94D, 0x937, 0x995, c, 0x9CD, 0x995, 0x9CD, c]
+                                  0x915, 0x94D, c, 0x937, c, 0x94D, 0x937, 0x995, c, 0x9CD, 0x995, 0x9CD, c,
+                                  0xD83D, 0xDE00, 0x200D, c, 0x200D, 0xD83D, 0xDE00, 0xD83C, 0xDDEF, c, 0xD83C, 0xDDF5]
             if Self.simpleEnds(text) != Self.icuEnds(text), differing.count < 10 {
                 differing.append("U+\(String(c, radix: 16))")
             }
         }
         #expect(differing.isEmpty, "\(differing)")
         // ICU 72's data: all but about 400 of the BMP's 63,488 code points (the jamo, Prepend,
-        // ZWJ, CR and LF).
+        // CR and LF).
         #expect(members > 62_000, "\(members)")
     }
 

@@ -137,13 +137,18 @@ import Testing
     }
 
     @Test func otherCharactersAreLeftToICU() {
-        // A zero width joiner, Hangul jamo (JL, JV: LB26), a line separator, an emoji (a
-        // surrogate pair), Thai (SA: ICU's dictionary), U+2010 HYPHEN (a hyphen to ICU 72's
-        // LB20a), a zero width space and a word joiner: each makes the whole paragraph ICU's.
-        for text in ["a\u{200D}b", "\u{1100}\u{1161}", "a\u{2028}b", "a 😀", "สวัสดี", "a \u{2010}b", "a\u{200B}b",
-                     "a\u{2060}b"] {
+        // Hangul jamo (JL, JV: LB26), a line separator, Thai (SA: ICU's dictionary), U+2010
+        // HYPHEN (a hyphen to ICU 72's LB20a), a zero width space, a word joiner and a
+        // private-use supplementary character (XX): each makes the whole paragraph ICU's.
+        // (Emoji, ZWJ and regional indicators are the simple path's: `EmojiClusterTests`.)
+        for text in ["\u{1100}\u{1161}", "a\u{2028}b", "สวัสดี", "a \u{2010}b", "a\u{200B}b",
+                     "a\u{2060}b", "a\u{F0000}"] {
             #expect(Self.breaks(text).simple == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Self.breaks("").simple == nil)
+        // A lone surrogate, lead or trail.
+        for units: [UInt16] in [[0x61, 0xD83D], [0xDE00, 0x61], [0xD83D, 0x61]] {
+            #expect(units.withUnsafeBufferPointer { SimpleLineBreaks.opportunities($0.baseAddress!, $0.count) } == nil)
+        }
     }
 }
