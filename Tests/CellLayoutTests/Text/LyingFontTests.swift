@@ -59,6 +59,17 @@ import Testing
             let cff = table("CFF ", in: bytes)
             put32(40, at: cff.record + 12, in: &bytes)
         }, "'CFF '"),
+        // Inter-Regular.otf's CharStrings INDEX, found by hand (Python over the file: the
+        // 'CFF ' table at 28,080, its Top DICT's operator 17 gives offset 39,141): at byte
+        // 67,221, count 2,548 (= maxp), offSize 3, so its 2,549 offsets start at 67,224.
+        ("CFF with one charstring fewer than maxp's glyphs", inter, { put16(2547, at: 67_221, in: &$0) },
+         "'CFF ' has 2547 charstrings, but 'maxp' says 2548 glyphs"),
+        ("CFF charstring offsets going backwards", inter, { bytes in
+            bytes[67_224 + 3 * 1] = 0xFF  // the second offset past the third
+        }, "'CFF ' is truncated or malformed"),
+        ("CFF charstrings ending past the table", inter, { bytes in
+            for k in 0..<3 { bytes[67_224 + 3 * 2548 + k] = 0xFF }  // the last offset: 16,777,215
+        }, "'CFF ' is truncated or malformed"),
         // OpenType 'head': "unitsPerEm: Set to a value from 16 to 16384." (issue 21: HarfBuzz
         // silently measured these at 1000 units per em).
         ("unitsPerEm 0", dejavu, { put16(0, at: table("head", in: $0).offset + 18, in: &$0) },
