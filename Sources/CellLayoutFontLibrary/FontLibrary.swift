@@ -425,7 +425,9 @@ public final class FontLibrary: Sendable {
 
     /// Whether `scalar` alone is shown as emoji (Emoji_Presentation: in the Basic
     /// Multilingual Plane only U+231A–U+2B55 have it, so CJK text never asks the property).
-    @inline(__always)
+    /// Inlined where it is asked: as a call from another module (one per CJK cluster) the
+    /// range test cost ~40 instructions with the class's metadata accessor.
+    @inlinable @inline(__always)
     package static func prefersEmoji(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation

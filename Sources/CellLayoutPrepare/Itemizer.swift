@@ -213,9 +213,16 @@ package struct Itemizer {
     /// variation selector.
     @inline(__always)
     static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        isNeutral(scalar, table: neutralBMP)
+    }
+
+    /// `isNeutral` with `neutralBMP` passed in: a per-cluster caller reads the static once
+    /// (on Linux each read of a lazy static is a `swift_once` call, ~12 instructions).
+    @inline(__always)
+    static func isNeutral(_ scalar: Unicode.Scalar, table: [UInt64]) -> Bool {
         let value = scalar.value
         if value < 0x80 { return value <= 0x20 || value == 0x7F }
-        if value < 0x10000 { return neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+        if value < 0x10000 { return table[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
         return isNeutralByCategory(scalar)
     }
 

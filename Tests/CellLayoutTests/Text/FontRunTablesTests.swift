@@ -1,0 +1,77 @@
+import CHarfBuzz
+@testable import CellLayoutPrepare
+import Testing
+
+/// The per-cluster tests of the font-runs stage read from tables and short cuts; each is
+/// held here to the rule it stands for, over every code point it can be asked.
+@Suite struct FontRunTablesTests {
+    /// `ScriptTable` gives HarfBuzz's script (`hb_unicode_script`, Latin and Common for
+    /// ASCII as `Shaper.script(of:)` spells them) for every scalar of the BMP and a sample
+    /// past it, blocks filled in any order: a fresh table, asked from the top down.
+    @Test func scriptTableIsHarfBuzzsScript() {
+        let table = ScriptTable()
+        let unicode = hb_unicode_funcs_get_default()
+        var differing: [UInt32] = []
+        let values = Array((UInt32(0)..<0x10000).reversed()) + [0x10000, 0x1F600, 0x20000, 0xE0001, 0x10FFFF]
+        for value in values {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            let expected: hb_script_t
+            if value < 0x80 {
+                let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                expected = letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            } else {
+                expected = hb_unicode_script(unicode, value)
+            }
+            if table.script(of: scalar) != expected { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+        // Spot values, from the Unicode Character Database's Scripts.txt.
+        #expect(table.script(of: "\u{0E01}") == HB_SCRIPT_THAI)
+        #expect(table.script(of: "\u{0E3F}") == HB_SCRIPT_COMMON)  // THAI CURRENCY SYMBOL BAHT: Zyyy
+        #expect(table.script(of: "\u{05D0}") == HB_SCRIPT_HEBREW)
+        #expect(table.script(of: "\u{0301}") == HB_SCRIPT_INHERITED)
+        #expect(table.script(of: "\u{30FC}") == HB_SCRIPT_COMMON)  // KATAKANA-HIRAGANA PROLONGED SOUND MARK: Zyyy
+        #expect(table.script(of: "\u{9FFF}") == HB_SCRIPT_HAN)
+    }
+
+    /// Threads filling the same blocks at once all read the same answers.
+    @Test func scriptTableFilledFromManyThreads() async {
+        let table = ScriptTable()
+        let firsts: [UInt32] = [0x0E00, 0x0900, 0x4E00, 0xAC00, 0x0500, 0x0600]
+        let results = await withTaskGroup(of: [UInt32].self) { group in
+            for t in 0..<4 {
+                group.addTask {
+                    var out: [UInt32] = []
+                    for first in t % 2 == 0 ? firsts : firsts.reversed() {
+                        for value in first..<first + 0x100 { out.append(table.script(of: Unicode.Scalar(value)!).rawValue) }
+                    }
+                    return t % 2 == 0 ? out : Self.reorder(out, blocks: firsts.count)
+                }
+            }
+            var all: [[UInt32]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        let expected = firsts.flatMap { first in
+            (first..<first + 0x100).map { Shaper.script(of: Unicode.Scalar($0)!).rawValue }
+        }
+        #expect(results.count == 4 && results.allSatisfy { $0 == expected })
+    }
+
+    /// Blocks of 256 read in reverse order, put back in order.
+    static func reorder(_ values: [UInt32], blocks: Int) -> [UInt32] {
+        (0..<blocks).reversed().flatMap { Array(values[$0 * 256..<($0 + 1) * 256]) }
+    }
+
+    /// `isHangingSpace` is Unicode's White_Space (Swift's `isWhitespace`, PropList.txt) but
+    /// the no-break spaces U+00A0, U+2007 and U+202F, for every scalar.
+    @Test func hangingSpaceIsWhiteSpaceButNoBreakSpaces() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar.properties.isWhitespace && ![0xA0, 0x2007, 0x202F].contains(value)
+            if ParagraphBuilder.isHangingSpace(scalar) != expected { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
+}
