@@ -13,17 +13,18 @@ import Synchronization
 /// use one without retaining it. Bounded: at most `fontCapacity` fallback fonts are held
 /// (past that, answers come from the memo alone); a slot holds the last answer written to
 /// it. A font id past 24 bits or a language slot past 8 bits is not kept here either.
+@usableFromInline
 package final class FallbackFront: @unchecked Sendable {
     /// log2 of the slots (16,384 words: 128 KB).
-    private static let slotBits = 14
+    @inlinable static var slotBits: Int { 14 }
     /// The most fonts the front holds; an index needs 11 bits (0 marks an empty slot).
     package static let fontCapacity = 2047
-    private static let indexBits: UInt64 = 11
+    @inlinable static var indexBits: UInt64 { 11 }
 
-    private let slots: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
     /// The fonts the slots name, retained: written once each under `adding`, before any
     /// slot names them (the slot's store releases, the reader's load acquires).
-    private let fonts: UnsafeMutablePointer<Unmanaged<Font>>
+    @usableFromInline let fonts: UnsafeMutablePointer<Unmanaged<Font>>
     /// Each held font's index.
     private let adding = Mutex<[ObjectIdentifier: Int]>([:])
 
@@ -43,20 +44,21 @@ package final class FallbackFront: @unchecked Sendable {
 
     /// The key of a character's fallback from font `fontID` in language slot `language`
     /// (53 bits), or nil when the ids do not fit.
-    @inline(__always)
-    private static func key(_ scalar: Unicode.Scalar, fontID: Int, language: UInt16) -> UInt64? {
+    @inlinable @inline(__always)
+    static func key(_ scalar: Unicode.Scalar, fontID: Int, language: UInt16) -> UInt64? {
         guard fontID >= 0, fontID < 1 << 24, language < 1 << 8 else { return nil }
         return UInt64(fontID) << 29 | UInt64(language) << 21 | UInt64(scalar.value)
     }
 
-    @inline(__always)
-    private func slot(_ key: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
+    @inlinable @inline(__always)
+    func slot(_ key: UInt64) -> UnsafeMutablePointer<Atomic<UInt64>> {
         slots + Int(truncatingIfNeeded: MemoHash.mix(0, key) >> (64 - UInt64(Self.slotBits)))
     }
 
     /// The fallback kept for `scalar` from font `fontID` in language slot `language`, or nil.
-    /// The font is held by the front for the library's life: use it unretained.
-    @inline(__always)
+    /// The font is held by the front for the library's life: use it unretained. Inlined
+    /// where it is asked (once per cluster of text its font lacks).
+    @inlinable @inline(__always)
     package func font(for scalar: Unicode.Scalar, fontID: Int, language: UInt16) -> Unmanaged<Font>? {
         guard let key = Self.key(scalar, fontID: fontID, language: language) else { return nil }
         let entry = slot(key).pointee.load(ordering: .acquiring)

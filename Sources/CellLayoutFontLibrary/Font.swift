@@ -37,7 +37,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public static let slant = 0.2
 
     /// A process-unique number, the font's key in caches.
-    package let id: Int
+    @usableFromInline package let id: Int
     package let hbFont: OpaquePointer
     /// The advances of its glyphs at its size, learnt as they are asked.
     package let glyphAdvances: GlyphAdvances

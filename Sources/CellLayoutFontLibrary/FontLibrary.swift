@@ -43,7 +43,7 @@ public final class FontLibrary: Sendable {
     /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
     private let fallbacks: BoundedMemo<FallbackKey, Font>
     /// The one-character answers of `fallbacks`, read without a lock or a retain.
-    private let front = FallbackFront()
+    @usableFromInline let front = FallbackFront()
     /// `fallbackRank`'s answers for system fonts, read without a lock.
     private let ranks = FallbackRanks()
     /// The languages texts were prepared in, as the caches key them.
@@ -370,8 +370,10 @@ public final class FontLibrary: Sendable {
     /// is known without the memo — `font` itself when it covers the character, or a fallback
     /// the library holds for as long as it lives — else nil (ask
     /// `font(for:fallingBackFrom:language:)`, which then remembers it). Unretained: `font`
-    /// is the caller's to hold, and a fallback is the library's.
-    @inline(__always)
+    /// is the caller's to hold, and a fallback is the library's. Inlined where it is asked:
+    /// as a call from another module, once per cluster the run's tables do not answer, it
+    /// cost ~30 instructions more than its work.
+    @inlinable @inline(__always)
     package func knownFont(for scalar: Unicode.Scalar, fallingBackFrom font: Font,
                            language: LanguageSlot) -> Unmanaged<Font>? {
         if font.face.covers(scalar), font.face.isColor == Self.prefersEmoji(scalar) { return .passUnretained(font) }
@@ -381,7 +383,7 @@ public final class FontLibrary: Sendable {
     /// `knownFont(for:fallingBackFrom:language:)` for a font the caller holds and passes
     /// unretained: a per-cluster caller then retains and releases no font (a cache line every
     /// thread shares) to ask.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func knownFont(for scalar: Unicode.Scalar, fallingBackFromUnretained font: Unmanaged<Font>,
                            language: LanguageSlot) -> Unmanaged<Font>? {
         font._withUnsafeGuaranteedRef { knownFont(for: scalar, fallingBackFrom: $0, language: language) }
@@ -409,7 +411,9 @@ public final class FontLibrary: Sendable {
 
     /// Whether a cluster is shown as emoji: its first character has Emoji_Presentation, or
     /// an emoji variation selector (U+FE0F), keycap (U+20E3), skin-tone modifier or tag
-    /// follows; never when the text variation selector (U+FE0E) follows.
+    /// follows; never when the text variation selector (U+FE0E) follows. (Inlined where it
+    /// is asked, once per cluster of several characters.)
+    @inlinable
     package static func prefersEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
         guard let first = cluster.first else { return false }
         var emoji = prefersEmoji(first)
@@ -497,7 +501,9 @@ public final class FontLibrary: Sendable {
     }
 
     /// Characters that draw nothing and need no glyph: default-ignorables (ZWJ, variation
-    /// selectors, …) and controls.
+    /// selectors, …) and controls. (Inlined where it is asked, per character of clusters
+    /// of several.)
+    @inlinable
     package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         // Controls (Cc) and Default_Ignorable_Code_Point, by range: the two property lookups
         // cost ~600 instructions, asked for every cluster of Thai or Devanagari text.

@@ -89,9 +89,10 @@ private extension Character {
 /// distinct choice of fonts and shapes, and the Han orthography. Two small integers, so
 /// that handing it to every fallback lookup and shaped piece costs no reference counting;
 /// fontconfig's name for it is kept by the library (`FontLibrary.fontconfigName(of:)`).
+@usableFromInline
 package struct LanguageSlot: Sendable {
     /// 0 for the library's own language; the caches' key.
-    package let id: UInt16
+    @usableFromInline package let id: UInt16
     /// The Han orthography: 0 for none, else 1 + its index in `orthographies`.
     let orthography: UInt8
 
