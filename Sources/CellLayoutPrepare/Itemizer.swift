@@ -210,22 +210,8 @@ package struct Itemizer {
 
     /// Whether the scalar is neutral for font choice (Pango's rule): a control, format
     /// character, surrogate, line or paragraph separator, space separator but U+1680, or
-    /// variation selector.
-    @inline(__always)
-    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
-        isNeutral(scalar, table: neutralBMP)
-    }
-
-    /// `isNeutral` with `neutralBMP` passed in: a per-cluster caller reads the static once
-    /// (on Linux each read of a lazy static is a `swift_once` call, ~12 instructions).
-    @inline(__always)
-    static func isNeutral(_ scalar: Unicode.Scalar, table: [UInt64]) -> Bool {
-        let value = scalar.value
-        if value < 0x80 { return value <= 0x20 || value == 0x7F }
-        if value < 0x10000 { return table[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
-        return isNeutralByCategory(scalar)
-    }
-
+    /// variation selector; with Swift's general categories, for any scalar. (Per cluster,
+    /// `ScalarTable.isNeutral` asks it past the BMP and `isNeutralInBMP` below it.)
     package static func isNeutralByCategory(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
@@ -236,32 +222,23 @@ package struct Itemizer {
         }
     }
 
-    /// `isNeutral` for the Basic Multilingual Plane, one bit per code point, worked out once
-    /// from HarfBuzz's general categories (Swift's property lookups for 65,536 code points
-    /// cost ~26 M instructions at start-up): a general-category lookup per cluster was a
-    /// tenth of preparing CJK text. `ItemizationTests` checks it against `isNeutralByCategory`.
-    package static let neutralBMP: [UInt64] = {
-        let unicode = hb_unicode_funcs_get_default()
-        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-        for value in UInt32(0)..<0x10000 {
-            let neutral: Bool
-            if value < 0x80 {
-                neutral = value <= 0x20 || value == 0x7F
-            } else if (0xFE00...0xFE0F).contains(value) {
-                neutral = true
-            } else {
-                switch hb_unicode_general_category(unicode, value) {
-                case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
-                     HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
-                     HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR: neutral = true
-                case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: neutral = value != 0x1680
-                default: neutral = false
-                }
-            }
-            if neutral { bits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+    /// The rule for BMP code point `value` (surrogates included) with HarfBuzz's general
+    /// categories: Swift's property lookups cost ~400 instructions a code point, HarfBuzz's
+    /// ~30. `ScalarTable` keeps its answers; `ItemizationTests` checks it against
+    /// `isNeutralByCategory` over the whole BMP.
+    package static func isNeutralInBMP(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value <= 0x20 || value == 0x7F }
+        if (0xFE00...0xFE0F).contains(value) { return true }
+        switch hb_unicode_general_category(unicodeFunctions, value) {
+        case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+             HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
+             HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR: return true
+        case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: return value != 0x1680
+        default: return false
         }
-        return bits
-    }()
+    }
+
+    nonisolated(unsafe) private static let unicodeFunctions = hb_unicode_funcs_get_default()
 
     /// The bracket pair index of `value`: even for an opening bracket, the next odd number
     /// for its closing one; nil for anything else. Pango's table of paired characters.

@@ -27,9 +27,8 @@ extension ParagraphBuilder {
         // Once per paragraph: loaded from the engine in the loop, the library was retained
         // and released per cluster.
         let fonts = engine.fonts
-        // The static tables read once per paragraph (each read of a static is a call on Linux).
-        let neutralTable = Itemizer.neutralBMP
-        let scriptTable = ScriptTable.shared
+        // Read once per paragraph (each read of a static is a call on Linux).
+        let scalarTable = ScalarTable.shared
         var scalars: [Unicode.Scalar] = []
         var fallbackFonts: [Font] = []
         func held(_ fallback: Font) -> Font {
@@ -60,7 +59,9 @@ extension ParagraphBuilder {
             if units.count == 1, let scalar = Unicode.Scalar(base[units.lowerBound]) {
                 // Most clusters are one BMP character: no array, one bit test for coverage.
                 first = scalar
-                if Itemizer.isNeutral(scalar, table: neutralTable) {
+                // Its script and neutrality: one table entry (a BMP character).
+                let entry = scalarTable.entry(scalar.value)
+                if ScalarTable.isNeutral(entry) {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else if let runPlain, runPlain._withUnsafeGuaranteedRef({ $0.isPlain(base[units.lowerBound]) }) {
@@ -81,12 +82,12 @@ extension ParagraphBuilder {
                         kind = Itemizer.notdef
                     }
                 }
-                script = scriptTable.script(of: scalar)
+                script = ScalarTable.script(of: entry)
                 hangs = Self.isHangingSpace(scalar)
             } else {
                 Self.decode(base, units, into: &scalars)
                 first = scalars.first ?? "\u{FFFD}"
-                if scalars.allSatisfy({ Itemizer.isNeutral($0, table: neutralTable) }) {
+                if scalars.allSatisfy(scalarTable.isNeutral) {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
@@ -99,7 +100,7 @@ extension ParagraphBuilder {
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
                 for scalar in scalars {
-                    let s = scriptTable.script(of: scalar)
+                    let s = scalarTable.script(of: scalar)
                     if Shaper.isSpecific(s) { script = s; break }
                 }
                 // A space with a visible mark on it is a visible cluster, not white space.

@@ -5,11 +5,11 @@ import Testing
 /// The per-cluster tests of the font-runs stage read from tables and short cuts; each is
 /// held here to the rule it stands for, over every code point it can be asked.
 @Suite struct FontRunTablesTests {
-    /// `ScriptTable` gives HarfBuzz's script (`hb_unicode_script`, Latin and Common for
+    /// `ScalarTable` gives HarfBuzz's script (`hb_unicode_script`, Latin and Common for
     /// ASCII as `Shaper.script(of:)` spells them) for every scalar of the BMP and a sample
     /// past it, blocks filled in any order: a fresh table, asked from the top down.
     @Test func scriptTableIsHarfBuzzsScript() {
-        let table = ScriptTable()
+        let table = ScalarTable()
         let unicode = hb_unicode_funcs_get_default()
         var differing: [UInt32] = []
         let values = Array((UInt32(0)..<0x10000).reversed()) + [0x10000, 0x1F600, 0x20000, 0xE0001, 0x10FFFF]
@@ -36,7 +36,7 @@ import Testing
 
     /// Threads filling the same blocks at once all read the same answers.
     @Test func scriptTableFilledFromManyThreads() async {
-        let table = ScriptTable()
+        let table = ScalarTable()
         let firsts: [UInt32] = [0x0E00, 0x0900, 0x4E00, 0xAC00, 0x0500, 0x0600]
         let results = await withTaskGroup(of: [UInt32].self) { group in
             for t in 0..<4 {

@@ -16,12 +16,15 @@ import Testing
     /// Neither bundled font has U+093F, so the cluster is shaped in Inter (the paragraph's
     /// font) as space + .notdef: `hb-shape --font-file=Inter-Regular.otf --script=deva
     /// " ि"` gives advances 4896 + 17309 = 22205 / 1024 = 21.685 pt. (It measured 0.)
-    /// The neutral table, built from HarfBuzz's general categories, is the rule spelled with
-    /// Swift's properties (`isNeutralByCategory`) for every BMP code point.
+    /// The neutral rule with HarfBuzz's general categories (`isNeutralInBMP`), and the
+    /// neutral bits `ScalarTable` keeps of it, are the rule spelled with Swift's properties
+    /// (`isNeutralByCategory`) for every BMP code point.
     @Test func neutralTableIsTheRuleOverTheWholeBMP() {
         var differing: [UInt32] = []
-        for value in UInt32(0x80)..<0x10000 {
-            let bit = Itemizer.neutralBMP[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+        let table = ScalarTable()
+        for value in UInt32(0)..<0x10000 {
+            let bit = Itemizer.isNeutralInBMP(value)
+            if bit != ScalarTable.isNeutral(table.entry(value)) { differing.append(value) }
             let expected = Unicode.Scalar(value).map(Itemizer.isNeutralByCategory) ?? true  // surrogates: Cs
             if bit != expected { differing.append(value) }
         }
