@@ -391,7 +391,7 @@ package struct LayoutLookups {
 
 /// Big-endian reads from a table, bounds-checked: a truncated or corrupt table makes the
 /// analysis fail (and plain shaping stay off) instead of reading past the end.
-private struct Bytes {
+struct Bytes {
     let base: UnsafeRawPointer
     let count: Int
 

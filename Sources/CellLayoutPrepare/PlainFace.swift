@@ -18,7 +18,8 @@ import CellLayoutFontLibrary
 /// trak), a legacy kern table without GPOS kerning, or tables the analysis cannot read.
 ///
 /// Kerning is measured the first time a pair is met: the pair shaped by HarfBuzz at the
-/// face's own scale (units per em), less the two nominal advances. Thread-safe: the table
+/// face's own scale (units per em), less the two nominal advances — read from the GPOS pair
+/// adjustments (`PairKerning`) where they settle it, else shaped. Thread-safe: the table
 /// is filled with relaxed atomic stores, and two threads that meet a new pair at once
 /// store the same value.
 package final class PlainFace: @unchecked Sendable {
@@ -41,15 +42,20 @@ package final class PlainFace: @unchecked Sendable {
     private static let unmeasured = Int16.min
     /// The unscaled HarfBuzz font of the face (owned by the face, which outlives its tables).
     private let unscaled: OpaquePointer
+    /// The face's pair adjustments, read for a pair met for the first time (nil: every new
+    /// pair is shaped).
+    private let pairs: PairKerning?
 
     /// About the bytes the tables hold.
     package var byteCount: Int { glyphs.count * 4 + rowCount * rowCount * 2 }
 
-    private init(glyphs: [UInt16], scripts: UInt8, notdefIsPlain: Bool, unscaled: OpaquePointer) {
+    private init(glyphs: [UInt16], scripts: UInt8, notdefIsPlain: Bool, unscaled: OpaquePointer,
+                 pairs: PairKerning?) {
         self.glyphs = glyphs
         self.scripts = scripts
         self.notdefIsPlain = notdefIsPlain
         self.unscaled = unscaled
+        self.pairs = pairs
         var rows = [UInt16](repeating: 0, count: glyphs.count)
         var count = 0
         for i in glyphs.indices where glyphs[i] != 0 {
@@ -73,7 +79,8 @@ package final class PlainFace: @unchecked Sendable {
         let index = Int(rows[Int(left &- PlainShaping.first)]) &* rowCount &+ Int(rows[Int(right &- PlainShaping.first)])
         let known = kerning[index].load(ordering: .relaxed)
         if known != Self.unmeasured { return Int32(known) }
-        let measured = measureKern(left, right)
+        let measured = pairs?.kern(UInt32(glyphs[Int(left &- PlainShaping.first)]),
+                                   UInt32(glyphs[Int(right &- PlainShaping.first)])) ?? measureKern(left, right)
         if let stored = Int16(exactly: measured), stored != Self.unmeasured {
             kerning[index].store(stored, ordering: .relaxed)
         }
@@ -94,9 +101,11 @@ package final class PlainFace: @unchecked Sendable {
 
     /// The tables of `face`, or nil when it has no plain characters.
     static func analyse(_ face: FontFace) -> PlainFace? {
-        guard let (glyphs, scripts) = try? plainGlyphs(face), glyphs.contains(where: { $0 != 0 }) else { return nil }
+        guard let (glyphs, scripts, positionings) = try? plainGlyphs(face), glyphs.contains(where: { $0 != 0 })
+        else { return nil }
         return PlainFace(glyphs: glyphs, scripts: scripts, notdefIsPlain: (try? notdefIsPlain(face)) ?? false,
-                         unscaled: face.unscaled)
+                         unscaled: face.unscaled,
+                         pairs: PairKerning(face: face.hbFace, font: face.unscaled, lookups: positionings))
     }
 
     /// Whether no lookup of the face, of any feature, can act on text of .notdef glyphs
@@ -113,7 +122,9 @@ package final class PlainFace: @unchecked Sendable {
         return true
     }
 
-    private static func plainGlyphs(_ face: FontFace) throws -> ([UInt16], UInt8)? {
+    /// The plain glyph of each unit from `PlainShaping.first`, the plain scripts, and the
+    /// GPOS lookups plain text gets.
+    private static func plainGlyphs(_ face: FontFace) throws -> ([UInt16], UInt8, Set<UInt32>)? {
         let hbFace = face.hbFace
         func has(_ table: String) -> Bool {
             let blob = hb_face_reference_table(hbFace, LayoutLookups.tag(table))
@@ -165,6 +176,6 @@ package final class PlainFace: @unchecked Sendable {
                 glyphs[i] = 0
             }
         }
-        return (glyphs, scripts)
+        return (glyphs, scripts, latin[1])
     }
 }
