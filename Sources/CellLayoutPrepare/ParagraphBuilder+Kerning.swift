@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CellLayoutCore
 import CellLayoutFontLibrary
 
 /// Kerning across pieces: what HarfBuzz puts between two clusters it shapes together and
@@ -60,23 +61,33 @@ extension ParagraphBuilder {
     /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
     /// (neighbours) in `font`, `script` and bidi level `level`, as `kerning(between:…)`.
     /// `nominal`, when given, is the two clusters' widths shaped alone (known for plain
-    /// glyphs: their nominal advances), which spares shaping them.
+    /// glyphs: their nominal advances), which spares shaping them. The memo's answers are
+    /// read first from its lock-free front (`TextEngine.pairFront`).
     package func kerning(in font: Font, script: hb_script_t, level: UInt8, base: UnsafePointer<UInt16>,
                  leftCluster: Range<Int>, rightCluster: Range<Int>, nominal: Int64? = nil) -> Int32 {
-        guard leftCluster.count <= 3, rightCluster.count <= 3,
-              Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
+        guard leftCluster.count <= 3, rightCluster.count <= 3 else { return 0 }
         func pack(_ range: Range<Int>) -> UInt64 {
             range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
         }
         let rtl = level & 1 == 1
         let shapingKey = language.shapingKey(script)
         let left = pack(leftCluster), right = pack(rightCluster)
+        // The front first: it holds only answers the memo gave, so a pair found there is one
+        // whose clusters the font draws (the memo is asked only then).
+        let front = Self.frontKey(fontID: font.id, script: script, isRightToLeft: rtl, language: shapingKey,
+                                  left: left, right: right)
+        if let front, let known = Unmanaged.passUnretained(engine.pairFront)._withUnsafeGuaranteedRef({
+            $0.value(for: front)
+        }) {
+            return Int32(bitPattern: known)
+        }
+        guard Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
         let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, language: shapingKey,
                           left: left, right: right)
         // Locals only in the closure: one that reads a property of the builder copies it.
         // The Han orthography (a String) is read only on a miss.
         let slot = language, memo = engine.pairMemo
-        return memo.value(for: key) {
+        let kern = memo.value(for: key) {
             let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
             func width(_ units: [UInt16]) -> Int64 {
                 units.withUnsafeBufferPointer {
@@ -98,6 +109,22 @@ extension ParagraphBuilder {
             // Clamped: a kerning past Int32 is a font's lie, not a trap.
             return Int32(clamping: width(l + r) - (nominal ?? alone(left, l) + alone(right, r)))
         }
+        // Kept in the front only where the memo keeps answers (an engine without a memo
+        // measures every pair).
+        if let front, memo.maxEntries > 0 { engine.pairFront.remember(UInt32(bitPattern: kern), for: front) }
+        return kern
+    }
+
+    /// The key of a pair in the engine's `pairFront`: font id, script, direction and
+    /// language in the first word, the packed clusters in the others (as `PairKey`); nil
+    /// when a font id past 24 bits or a language key past 7 bits does not fit.
+    @inline(__always)
+    private static func frontKey(fontID: Int, script: hb_script_t, isRightToLeft: Bool, language: UInt8,
+                                 left: UInt64, right: UInt64) -> LockFreeFront.Key? {
+        guard fontID >= 0, fontID < 1 << 24, language < 1 << 7 else { return nil }
+        let context = UInt64(fontID) << 40 | UInt64(script.rawValue) << 8 | (isRightToLeft ? 1 << 7 : 0)
+            | UInt64(language)
+        return (context, left, right)
     }
 
     /// Whether `font` has a glyph for the first character of the cluster at `range`.

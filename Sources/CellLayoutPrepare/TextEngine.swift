@@ -19,6 +19,9 @@ public final class TextEngine: Sendable {
     public let fonts: FontLibrary
     package let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
     package let pairMemo: BoundedMemo<PairKey, Int32>
+    /// The pair memo's answers, read without its lock: every boundary between pieces asks
+    /// the memo for its kerning, and a hit behind the lock cost ~500 instructions.
+    package let pairFront = LockFreeFront(slotBits: 13)
     /// Where prepared texts keep their packed segments.
     private let segmentArena = SegmentArena()
     /// What each text font needs once, by font id: bounded, so that a stream of ever new
