@@ -90,6 +90,62 @@ def ratio(a, b, digits=2):
     return a / b
 
 
+def median(values):
+    """The median of `values` (the mean of the middle two for an even count), or None."""
+    values = sorted(values)
+    if not values:
+        return None
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
+
+def text_rounds(records, corpus):
+    """The text section's figures of one corpus, one dict per round (`run`), in run order.
+
+    Every ratio is taken inside its round — ours and the peer run back to back — so that
+    load that comes and goes on a shared machine falls on both sides of the ratio; the
+    report then gives the median over the rounds."""
+    rounds = []
+    for run in sorted({r.get("run") for r in records if r.get("corpus") == corpus and r.get("run") is not None}):
+        def one(key, **match):
+            rs = [r for r in records if r.get("corpus") == corpus and r.get("run") == run
+                  and all(r.get(k) == v for k, v in match.items()) and key in r]
+            return rs[0] if rs else None
+        f = {}
+        ours = one("coldRowsPerSecond", bench="text", fonts="system", threads=1)
+        two = one("coldRowsPerSecond", bench="text", fonts="system", threads=2)
+        pango = one("coldRowsPerSecond", bench="pango")
+        hb = one("rowsPerSecond", bench="hb_floor")
+        fair = one("rowsPerSecond", bench="hb_fair_floor", copies=1)
+        copies = [r for r in records if r.get("corpus") == corpus and r.get("run") == run
+                  and r.get("bench") == "hb_fair_floor" and r.get("copies") == 2]
+        if ours:
+            f.update(one=ours["coldRowsPerSecond"], lines=ours["coldLines"], rotation=ours["rotationRowsPerSecond"],
+                     rotation_lines=ours["rotationLines"], rotation_each=ours.get("rotationEachRowsPerSecond"))
+        if two:
+            f["two"] = two["coldRowsPerSecond"]
+        if pango:
+            f.update(pango=pango["coldRowsPerSecond"], pango_rotation=pango["rotationRowsPerSecond"],
+                     pango_lines=pango["coldLines"], pango_rotation_lines=pango["rotationLines"])
+        if hb:
+            f.update(hb=hb["rowsPerSecond"], hb_glyphs=hb.get("glyphs"))
+        if fair:
+            f.update(fair=fair["rowsPerSecond"], fair_glyphs=fair.get("glyphs"), fair_runs=fair.get("runs"))
+        if len(copies) == 2:
+            f["copies"] = sum(r["rowsPerSecond"] for r in copies)
+        f["vs_pango"] = ratio(f.get("one"), f.get("pango"))
+        f["vs_floor"] = ratio(f.get("one"), f.get("hb"))
+        f["vs_fair"] = ratio(f.get("one"), f.get("fair"))
+        f["scaling"] = ratio(f.get("two"), f.get("one"))
+        f["limit"] = ratio(f.get("copies"), f.get("fair"))
+        f["share"] = ratio(f["scaling"], f["limit"])
+        f["rotation_vs_cold"] = ratio(f.get("rotation"), f.get("one"))
+        f["rotation_vs_pango"] = ratio(f.get("rotation"), f.get("pango_rotation"))
+        f["pango_relayout_vs_cold"] = ratio(f.get("pango_rotation"), f.get("pango"))
+        rounds.append(f)
+    return rounds
+
+
 def rx(x, digits=2):
     return "—" if x is None else f"{x:,.{digits}f}×"
 
@@ -98,23 +154,23 @@ def verdict(ok):
     return "—" if ok is None else ("**met**" if ok else "**missed**")
 
 
-def meta_line(meta):
+def meta_line(meta, how="best kept"):
     if not meta:
         return ""
     return (f"_run {meta.get('date', '?')}, commit {meta.get('commit', '?')}"
             f"{' (+ uncommitted changes)' if meta.get('dirty') else ''}, "
-            f"{meta.get('repeat', 1)} run(s) of each benchmark, best kept_")
+            f"{meta.get('repeat', 1)} run(s) of each benchmark, {how}_")
 
 
 def render(raw_dir):
     lines = []
     w = lines.append
 
-    def heading(title, meta):
+    def heading(title, meta, how="best kept"):
         """A section's title and its run line, each followed by a blank line."""
         w(title)
         w("")
-        w(meta_line(meta))
+        w(meta_line(meta, how))
         w("")
     metas = [load(raw_dir, s)[0] for s in ("text", "attributed", "table", "cli", "widths", "limits", "document", "huge")]
     machine = next((m for m in metas if m), {}) or {}
@@ -129,7 +185,8 @@ def render(raw_dir):
 
     meta, text = load(raw_dir, "text")
     if text:
-        heading("## Measuring text — default settings, Inter Regular 17 pt, width 343, rotation to 600", meta)
+        heading("## Measuring text — default settings, Inter Regular 17 pt, width 343, rotation to 600", meta,
+                "each a round of every benchmark back to back; every ratio taken within its round, the median of the rounds shown")
         w("| measure | corpus | cell-layout | Pango 1.50 | HarfBuzz floor (one font) | fair floor (fallback chain) | ratio | target | |")
         w("|---|---|---|---|---|---|---|---|---|")
         main = [r for r in text if not r.get("compare")]
@@ -137,74 +194,73 @@ def render(raw_dir):
             intl = "intl" in corpus
             target_p, target_f = (TARGETS["cold_pango_intl"], TARGETS["cold_fair_intl"]) if intl \
                 else (TARGETS["cold_pango"], TARGETS["cold_floor"])
-            one = best(main, "coldRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=1)
-            two = best(main, "coldRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=2)
-            rot = best(main, "rotationRowsPerSecond", bench="text", fonts="system", corpus=corpus, threads=1)
-            pc = best(main, "coldRowsPerSecond", bench="pango", corpus=corpus)
-            pr = best(main, "rotationRowsPerSecond", bench="pango", corpus=corpus)
-            hb = best(main, "rowsPerSecond", bench="hb_floor", corpus=corpus)
-            fair = best(main, "rowsPerSecond", bench="hb_fair_floor", corpus=corpus, copies=1)
-            c1 = one and one["coldRowsPerSecond"]
-            cp = pc and pc["coldRowsPerSecond"]
-            ch = hb and hb["rowsPerSecond"]
-            cf = fair and fair["rowsPerSecond"]
-            vs_p, vs_h, vs_f = ratio(c1, cp), ratio(c1, ch), ratio(c1, cf)
+            rounds = text_rounds(main, corpus)
+            if not rounds:
+                continue
+
+            def med(name):
+                """The median over the rounds of a figure (None where no round has it)."""
+                return median([f[name] for f in rounds if f.get(name) is not None])
+
+            def spread(name, digits=2, scale=1.0, unit="×"):
+                """Each round's value of a ratio, in run order: the spread the median comes from."""
+                values = [f[name] for f in rounds if f.get(name) is not None]
+                return " · ".join(f"{scale * v:,.{digits}f}" for v in values) + ("" if unit is None else unit)
+            c1, cp, ch, cf = med("one"), med("pango"), med("hb"), med("fair")
+            vs_p, vs_h, vs_f = med("vs_pango"), med("vs_floor"), med("vs_fair")
             # Public text is held to the one-font floor (it needs no fallback: the two floors
             # agree); international text to the fair floor.
-            vs_target = vs_f if intl else vs_h
+            vs_target, target_key = (vs_f, "vs_fair") if intl else (vs_h, "vs_floor")
             ok_cold = None if vs_p is None or vs_target is None else (vs_p >= target_p and vs_target >= target_f)
             floor_name = "fair floor" if intl else "floor"
             w(f"| cold, 1 thread (rows/s) | {corpus} | {n(c1)} | {n(cp)} | {n(ch)} | {n(cf)} | "
-              f"{rx(vs_p)} Pango, {rx(vs_h)} floor, {rx(vs_f)} fair floor | "
+              f"{rx(vs_p)} Pango, {rx(vs_h)} floor, {rx(vs_f)} fair floor (rounds: {spread('vs_pango')} Pango; "
+              f"{spread(target_key)} {floor_name}) | "
               f"≥ {target_p:g}× Pango, ≥ {target_f:g}× {floor_name} | {verdict(ok_cold)} |")
             summary.append((f"cold 1 thread ≥ {target_p:g}× Pango ({corpus})", rx(vs_p),
                             None if vs_p is None else vs_p >= target_p))
             summary.append((f"cold 1 thread ≥ {target_f:g}× {floor_name} ({corpus})", rx(vs_target),
                             None if vs_target is None else vs_target >= target_f))
-            if two:
-                scaling = ratio(two["coldRowsPerSecond"], c1)
-                # The machine's limit in each run: two fair floors at once (rows/s summed, best
-                # pass of each) against one; the best run's limit beside the best scaling.
-                limits = []
-                for run in sorted({r.get("run") for r in main if r.get("bench") == "hb_fair_floor" and r.get("copies") == 2}):
-                    copies = [r for r in main if r.get("bench") == "hb_fair_floor" and r.get("copies") == 2
-                              and r.get("run") == run and r.get("corpus") == corpus]
-                    if len(copies) == 2 and cf:
-                        limits.append(sum(r["rowsPerSecond"] for r in copies) / cf)
-                limit = max(limits) if limits else None
-                share = ratio(scaling, limit)
-                ok = None if share is None else share >= TARGETS["scaling_share"]
-                w(f"| cold, 2 threads (rows/s) | {corpus} | {n(two['coldRowsPerSecond'])} | — | — | "
-                  f"{n(cf * limit if cf and limit else None)} (two at once) | {rx(scaling)} one thread; machine limit "
-                  f"{rx(limit)} (two floors at once); {'—' if share is None else f'{100 * share:.0f} %'} of it | "
-                  f"≥ 95 % of the limit | {verdict(ok)} |")
+            share = med("share")
+            if share is not None:
+                ok = share >= TARGETS["scaling_share"]
+                w(f"| cold, 2 threads (rows/s) | {corpus} | {n(med('two'))} | — | — | "
+                  f"{n(med('copies'))} (two at once) | {rx(med('scaling'))} one thread; machine limit "
+                  f"{rx(med('limit'))} (two floors at once); {100 * share:.0f} % of it "
+                  f"(rounds: {spread('share', 0, 100, ' %')}) | ≥ 95 % of the limit | {verdict(ok)} |")
                 summary.append((f"2 threads ≥ 95 % of the machine's parallel limit ({corpus})",
-                                "—" if share is None else f"{100 * share:.0f} %", ok))
-            r1 = rot and rot["rotationRowsPerSecond"]
-            rp = pr and pr["rotationRowsPerSecond"]
-            rr, rpango = ratio(r1, c1), ratio(r1, rp)
+                                f"{100 * share:.0f} %", ok))
+            r1, rp = med("rotation"), med("pango_rotation")
+            rr, rpango = med("rotation_vs_cold"), med("rotation_vs_pango")
             ok = None if rr is None or rpango is None else (rr >= TARGETS["rotation"] and rpango >= TARGETS["rotation_pango"])
             w(f"| rotation: fit again at 600 (rows/s) | {corpus} | {n(r1)} | {n(rp)} | — | — | "
-              f"{rx(rr, 0)} our cold, {rx(rpango, 0)} Pango re-layout | ≥ 200× cold, ≥ 3,000× Pango re-layout | {verdict(ok)} |")
+              f"{rx(rr, 0)} our cold, {rx(rpango, 0)} Pango re-layout (rounds: {spread('rotation_vs_pango', 0)}) | "
+              f"≥ 200× cold, ≥ 3,000× Pango re-layout | {verdict(ok)} |")
             summary.append((f"rotation ≥ 200× cold and ≥ 3,000× Pango re-layout ({corpus})",
                             f"{rx(rr, 0)}, {rx(rpango, 0)}", ok))
-            re = rot and rot.get("rotationEachRowsPerSecond")
-            if re:
-                w(f"| rotation, one `size(width:)` per text (rows/s) | {corpus} | {n(re)} | — | — | — | "
-                  f"{rx(ratio(re, c1), 0)} our cold | | |")
-            w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(ratio(rp, cp))} | — | — | | | |")
-            w(f"| lines at 343 / at 600 (sanity) | {corpus} | {n(one and one['coldLines'])} / {n(rot and rot['rotationLines'])} | "
-              f"{n(pc and pc['coldLines'])} / {n(pr and pr['rotationLines'])} | {n(hb and hb.get('glyphs'))} glyphs | "
-              f"{n(fair and fair.get('glyphs'))} glyphs in {n(fair and fair.get('runs'))} runs | | | |")
+            re_each = med("rotation_each")
+            if re_each:
+                w(f"| rotation, one `size(width:)` per text (rows/s) | {corpus} | {n(re_each)} | — | — | — | "
+                  f"{rx(ratio(re_each, c1), 0)} our cold | | |")
+            w(f"| Pango re-layout ÷ Pango cold | {corpus} | — | {rx(med('pango_relayout_vs_cold'))} | — | — | | | |")
+            last = rounds[-1]
+            w(f"| lines at 343 / at 600 (sanity) | {corpus} | {n(last.get('lines'))} / {n(last.get('rotation_lines'))} | "
+              f"{n(last.get('pango_lines'))} / {n(last.get('pango_rotation_lines'))} | {n(last.get('hb_glyphs'))} glyphs | "
+              f"{n(last.get('fair_glyphs'))} glyphs in {n(last.get('fair_runs'))} runs | | | |")
         compared = [r for r in text if r.get("compare")]
-        system = best(compared, "coldRowsPerSecond", fonts="system", threads=1)
-        folder = best(compared, "coldRowsPerSecond", fonts="dir", threads=1)
-        if system and folder:
-            slow = ratio(folder["coldRowsPerSecond"], system["coldRowsPerSecond"])
-            ok = None if slow is None else slow <= TARGETS["system_fonts"]
-            w(f"| cold, 1 thread, default settings against the same fonts by folder (rows/s) | {system['corpus']} | "
-              f"{n(system['coldRowsPerSecond'])} | — | — | — | {rx(slow)} the time of the same fonts by folder "
-              f"({n(folder['coldRowsPerSecond'])} rows/s) | ≤ 1.25× | {verdict(ok)} |")
+        pairs = []  # (default settings, by folder) rows/s of each round
+        for run in sorted({r.get("run") for r in compared}):
+            system = best(compared, "coldRowsPerSecond", fonts="system", threads=1, run=run)
+            folder = best(compared, "coldRowsPerSecond", fonts="dir", threads=1, run=run)
+            if system and folder:
+                pairs.append((system["coldRowsPerSecond"], folder["coldRowsPerSecond"]))
+        if pairs:
+            slow = median([folder / system for system, folder in pairs])
+            ok = slow <= TARGETS["system_fonts"]
+            w(f"| cold, 1 thread, default settings against the same fonts by folder (rows/s) | public-intl-10k.jsonl | "
+              f"{n(median([p[0] for p in pairs]))} | — | — | — | {rx(slow)} the time of the same fonts by folder "
+              f"({n(median([p[1] for p in pairs]))} rows/s; rounds: "
+              f"{' · '.join(f'{folder / system:.2f}' for system, folder in pairs)}×) | ≤ 1.25× | {verdict(ok)} |")
             summary.append(("default settings ≤ 1.25× the same fonts by folder (public-intl-10k)", rx(slow), ok))
         w("")
         w("Cold: a new `TextEngine(fonts: FontLibrary())` — the default settings: the bundled fonts, then the "
@@ -225,11 +281,16 @@ def render(raw_dir):
           "fontconfig's order; coverage cached per code point) and by script, one `hb_shape` per run with that "
           "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
-          "against one copy, in the same run as our two-thread figure. Pango counts lines its own way (phantom "
+          "against one copy, in the same round as our two-thread figure. Rounds: every benchmark above runs once "
+          "per round, back to back (ours 1 thread, the fair floor, ours 2 threads, two fair floors at once, Pango, "
+          "the one-font floor); each ratio is taken within its round and the table shows the median of the "
+          "rounds' ratios (the rows/s columns: each figure's median), each round's value beside it: on a shared "
+          "virtual machine one pass can run 20 % slower than the next, and a ratio of two figures from the same "
+          "round keeps most of that out. Pango counts lines its own way (phantom "
           "line after a final newline), so line totals differ slightly. Last row: the same cold pass "
           "with `FontLibrary()` against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where "
           "the folder holds the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and "
-          "NotoSansThai-Regular.ttf (issue 9's chain), run back to back.")
+          "NotoSansThai-Regular.ttf (issue 9's chain), back to back in each round, the median of the rounds' ratios.")
         w("")
 
     meta, attributed = load(raw_dir, "attributed")
@@ -457,7 +518,7 @@ def main(argv):
         rec = pango_json(sys.stdin.read())
         for kv in argv[2:]:
             k, v = kv.split("=", 1)
-            rec[k] = v
+            rec[k] = json.loads(v) if v[:1] in "0123456789-[{" else v
         print(json.dumps(rec))
     elif len(argv) >= 2 and argv[1] == "tag":
         for line in sys.stdin:

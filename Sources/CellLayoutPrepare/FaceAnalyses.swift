@@ -14,6 +14,8 @@ package final class FaceAnalyses: Sendable {
         let face: FontFace
         /// nil: not yet analysed; .some(nil): the face has no plain character.
         var plain: PlainFace??
+        /// nil: not yet worked out; .some(nil): the face draws no CJK candidate.
+        var ideographCandidates: IdeographFace.Candidates??
         /// By script and language (a HarfBuzz language, an interned pointer; 0 for none).
         var ideographsByScript: [IdeographKey: IdeographFace?] = [:]
         /// Scripts that select the same lookups share one analysis.
@@ -50,13 +52,28 @@ package final class FaceAnalyses: Sendable {
         if let known = entries.withLock({ $0[id]?.ideographsByScript[key] }) { return known }
         let lookups = IdeographFace.lookups(face, script: script, language: language)
         let shared = lookups.flatMap { lookups in entries.withLock { $0[id]?.ideographsByLookups[lookups] } }
-        let made = shared ?? lookups.flatMap { IdeographFace.analyse(face, lookups: $0) }
+        let made = shared ?? lookups.flatMap { lookups in
+            candidates(of: face).flatMap { IdeographFace.analyse(face, candidates: $0, lookups: lookups) }
+        }
         return entries.withLock { entries in
             if let kept = entries[id]?.ideographsByScript[key] { return kept }
             var entry = entries[id] ?? Entry(face: face)
             if let lookups { entry.ideographsByLookups[lookups] = entry.ideographsByLookups[lookups] ?? .some(made) }
             entry.ideographsByScript[key] = .some(made)
             entries[id] = entry
+            return made
+        }
+    }
+
+    /// The face's CJK candidates (`IdeographFace.Candidates`), worked out on first use and
+    /// shared by the face's analyses for every script and language.
+    private func candidates(of face: FontFace) -> IdeographFace.Candidates? {
+        let id = ObjectIdentifier(face)
+        if let known = entries.withLock({ $0[id]?.ideographCandidates }) { return known }
+        let made = IdeographFace.candidates(of: face)
+        return entries.withLock { entries in
+            if let kept = entries[id]?.ideographCandidates { return kept }
+            entries[id, default: Entry(face: face)].ideographCandidates = .some(made)
             return made
         }
     }

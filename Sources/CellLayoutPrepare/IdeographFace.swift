@@ -84,18 +84,23 @@ package final class IdeographFace: Sendable {
         let positionings: Set<UInt32>
     }
 
-    /// The analysis for text that gets `lookups`, or nil when no CJK glyph of the face is
-    /// plain in it or its tables cannot be read.
-    static func analyse(_ face: FontFace, lookups: Lookups) -> IdeographFace? {
-        try? make(face, lookups: lookups)
+    /// The face's CJK characters with their nominal glyphs, and those glyphs that are no
+    /// mark (`candidates`): what the analysis starts from whatever the script and language,
+    /// worked out once per face and shared by its analyses (a CJK face is analysed once per
+    /// language — Chinese, Japanese and Korean text select different lookups — and the cmap
+    /// pass is most of an analysis's cost).
+    package struct Candidates: Sendable {
+        /// Per BMP code unit: the nominal glyph of a candidate character, else 0.
+        let nominal: [UInt16]
+        /// One bit per glyph id: the candidates' nominal glyphs that are no mark.
+        let glyphs: [UInt64]
     }
 
-    private static func make(_ face: FontFace, lookups selected: Lookups) throws -> IdeographFace? {
+    /// The face's `Candidates`, or nil when it draws no candidate character.
+    package static func candidates(of face: FontFace) -> Candidates? {
         let hbFace = face.hbFace
-        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
         let words = (Int(hb_face_get_glyph_count(hbFace)) + 63) / 64
-        var candidates = [UInt64](repeating: 0, count: words)
-        // Each candidate character's nominal glyph (0: none), kept for `plainGlyphs`.
+        var glyphs = [UInt64](repeating: 0, count: words)
         var nominal = [UInt16](repeating: 0, count: 1 << 16)
         for (w, bits) in PlainShaping.notdefCandidates.enumerated() where bits != 0 {
             for b in 0..<64 where bits & (1 << UInt64(b)) != 0 {
@@ -108,20 +113,35 @@ package final class IdeographFace: Sendable {
                 nominal[Int(value)] = UInt16(glyph)
                 guard Int(glyph >> 6) < words,
                       hb_ot_layout_get_glyph_class(hbFace, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK else { continue }
-                candidates[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+                glyphs[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
             }
         }
-        guard candidates.contains(where: { $0 != 0 }) else { return nil }
-        let lookups = LayoutLookups(face: hbFace, candidates: candidates)
+        guard glyphs.contains(where: { $0 != 0 }) else { return nil }
+        return Candidates(nominal: nominal, glyphs: glyphs)
+    }
+
+    /// The analysis of the face whose `candidates` these are, for text that gets `lookups`,
+    /// or nil when no CJK glyph of the face is plain in it or its tables cannot be read.
+    static func analyse(_ face: FontFace, candidates: Candidates, lookups: Lookups) -> IdeographFace? {
+        try? make(face, candidates: candidates, lookups: lookups)
+    }
+
+    private static func make(_ face: FontFace, candidates: Candidates, lookups selected: Lookups) throws
+        -> IdeographFace? {
+        let hbFace = face.hbFace
+        let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
+        let words = candidates.glyphs.count
+        let lookups = LayoutLookups(face: hbFace, candidates: candidates.glyphs)
         let acting = try lookups.actingGlyphs(in: gsub, lookups: selected.substitutions)
             .union(try lookups.actingGlyphs(in: gpos, lookups: selected.positionings))
         let touched = try lookups.actingGlyphs(in: gpos, lookups: selected.positionings, pairwiseActs: true)
-        var plain = candidates, kerned = [UInt64](repeating: 0, count: words)
+        var plain = candidates.glyphs, kerned = [UInt64](repeating: 0, count: words)
         for glyph in acting where Int(glyph >> 6) < words { plain[Int(glyph >> 6)] &= ~(1 << UInt64(glyph & 63)) }
         for glyph in touched where Int(glyph >> 6) < words {
             kerned[Int(glyph >> 6)] |= plain[Int(glyph >> 6)] & (1 << UInt64(glyph & 63))
         }
         guard plain.contains(where: { $0 != 0 }) else { return nil }
+        var nominal = candidates.nominal
         for (unit, glyph) in nominal.enumerated() where glyph != 0 && !bit(plain, UInt32(glyph)) { nominal[unit] = 0 }
         return IdeographFace(plain: plain, kerned: kerned, plainGlyphs: nominal)
     }

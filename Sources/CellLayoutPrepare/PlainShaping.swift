@@ -92,6 +92,20 @@ package final class PlainShaping: Sendable {
         ScriptClass(rawValue: scriptClasses[Int(unit &- first)]) ?? .common
     }
 
+    /// The script classes (`ScriptClass` bits) of the units `base[units]` together, or nil
+    /// when one of them is not plain in this font. The class table is read once, not once
+    /// per unit (a global's lazy-initialization check a unit was 1 % of preparing Latin text).
+    func scriptClasses(of base: UnsafePointer<UInt16>, _ units: Range<Int>) -> UInt8? {
+        let classes = Self.scriptClasses
+        var bits: UInt8 = 0
+        for i in units {
+            let unit = base[i]
+            guard isPlain(unit) else { return nil }
+            bits |= classes[Int(unit &- Self.first)]
+        }
+        return bits
+    }
+
     /// Tables for `font`, or nil when its face has no plain characters or HarfBuzz does
     /// not scale its advances as `kern(_:_:)` scales kerning.
     /// - Parameters:
