@@ -96,14 +96,18 @@ package final class PlainShaping: Sendable {
     /// when one of them is not plain in this font. The class table is read once, not once
     /// per unit (a global's lazy-initialization check a unit was 1 % of preparing Latin text).
     func scriptClasses(of base: UnsafePointer<UInt16>, _ units: Range<Int>) -> UInt8? {
-        let classes = Self.scriptClasses
-        var bits: UInt8 = 0
-        for i in units {
-            let unit = base[i]
-            guard isPlain(unit) else { return nil }
-            bits |= classes[Int(unit &- Self.first)]
+        Self.scriptClasses.withUnsafeBufferPointer { classes in
+            face.glyphs.withUnsafeBufferPointer { glyphs in
+                // Both tables run from `first` to `end`: a unit below `first` wraps past it.
+                var bits: UInt8 = 0
+                for i in units {
+                    let k = Int(base[i] &- Self.first)
+                    guard k < glyphs.count, glyphs[k] != 0 else { return nil }
+                    bits |= classes[k]
+                }
+                return bits
+            }
         }
-        return bits
     }
 
     /// Tables for `font`, or nil when its face has no plain characters or HarfBuzz does
