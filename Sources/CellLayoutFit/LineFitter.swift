@@ -107,16 +107,19 @@ package struct LineFitter {
                 // (kept in registers). It stops at a mark — the entry after a segment is never
                 // past the end, a paragraph end is last — so the metrics of the run's segments
                 // do not change: the line takes them in once.
-                var lineWidth = quick.reach &+ entry.width
-                var reach = lineWidth &+ entry.trailing
+                // The reach grows by each segment's width and trailing space in one add (one
+                // add a segment on the chain from entry to entry); the line's width is the
+                // reach without the last segment's trailing space.
+                var trailing = entry.trailing
+                var reach = quick.reach &+ (entry.width &+ trailing)
                 let maxWidth = quick.maxWidth
                 /// Whether `segment` is a segment and joins the line (taking it in if so).
                 @inline(__always) func joins(_ segment: PackedSegment) -> Bool {
                     guard !segment.isMark, GreedyRule.joins(segment.width, reach: reach, within: maxWidth) else {
                         return false
                     }
-                    lineWidth = reach &+ segment.width
-                    reach = lineWidth &+ segment.trailing
+                    trailing = segment.trailing
+                    reach = reach &+ (segment.width &+ trailing)
                     return true
                 }
                 // Four a round: each entry read follows a segment, so it is never past the end.
@@ -126,7 +129,7 @@ package struct LineFitter {
                     guard joins(next[3]) else { next += 3; break }
                     next += 4
                 }
-                quick.lineWidth = lineWidth
+                quick.lineWidth = reach &- trailing
                 quick.reach = reach
                 quick.heights.joinLine()
             } else if !quick.startLine(entry) {
