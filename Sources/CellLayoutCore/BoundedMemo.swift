@@ -198,10 +198,13 @@ package struct OpenTable<Key: Equatable, Value> {
     }
 
     /// Takes `key` out; returns its value, or nil when it was not there.
+    /// Entries are moved, not copied: a copy retains a key's and a value's storage and the
+    /// overwritten slot releases them, a pair of reference-count writes per entry moved.
     @inlinable
     package mutating func remove(_ key: Key, hash: UInt64) -> Value? {
         guard var hole = slot(of: key, hash: hash) else { return nil }
-        let value = values[hole]
+        let value = values[hole].take()
+        keys[hole] = nil
         let mask = hashes.count - 1
         // Shift back each entry of the probe run after the hole that may fill it: one
         // whose home slot is not cyclically in (hole, here].
@@ -210,21 +213,19 @@ package struct OpenTable<Key: Equatable, Value> {
             let home = Int(truncatingIfNeeded: hashes[i]) & mask
             if (i - home) & mask >= (i - hole) & mask {
                 hashes[hole] = hashes[i]
-                keys[hole] = keys[i]
-                values[hole] = values[i]
+                keys.swapAt(hole, i)
+                values.swapAt(hole, i)
                 hole = i
             }
             i = (i + 1) & mask
         }
         hashes[hole] = 0
-        keys[hole] = nil
-        values[hole] = nil
         count -= 1
         return value
     }
 
     @inlinable
-    mutating func place(_ stored: UInt64, _ key: Key, _ value: Value) {
+    mutating func place(_ stored: UInt64, _ key: consuming Key, _ value: consuming Value) {
         let mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: stored) & mask
         while hashes[i] != 0 { i = (i + 1) & mask }
@@ -233,15 +234,17 @@ package struct OpenTable<Key: Equatable, Value> {
         values[i] = value
     }
 
+    /// Doubles the table, moving the entries (as `remove` does) into the new arrays.
     @inlinable
     mutating func grow() {
-        let oldHashes = hashes, oldKeys = keys, oldValues = values
         let capacity = max(16, hashes.count * 2)
+        let oldHashes = hashes
+        var oldKeys = keys, oldValues = values
         hashes = Array(repeating: 0, count: capacity)
         keys = Array(repeating: nil, count: capacity)
         values = Array(repeating: nil, count: capacity)
         for i in oldHashes.indices where oldHashes[i] != 0 {
-            place(oldHashes[i], oldKeys[i]!, oldValues[i]!)
+            place(oldHashes[i], oldKeys[i].take()!, oldValues[i].take()!)
         }
     }
 }
