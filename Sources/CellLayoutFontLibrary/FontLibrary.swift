@@ -354,12 +354,13 @@ public final class FontLibrary: Sendable {
     /// and its vowel sign went through the memo's lock and hashed key, ~1,000 instructions.)
     package func knownFont(for cluster: [Unicode.Scalar], fallingBackFrom font: Font,
                            language: LanguageSlot) -> Unmanaged<Font>? {
+        // (Indexes, not `dropFirst()` slices and closures: ~360 instructions a cluster were
+        // mostly those.)
         guard let first = cluster.first, !Self.isInvisible(first), !Self.prefersEmoji(first),
-              !Self.prefersEmoji(cluster), !cluster.dropFirst().contains(where: Self.isHan),
-              let known = knownFont(for: first, fallingBackFrom: font, language: language) else { return nil }
-        let drawsAll = known._withUnsafeGuaranteedRef { known in
-            cluster.dropFirst().allSatisfy { known.face.covers($0) || Self.isInvisible($0) }
-        }
+              !Self.prefersEmoji(cluster) else { return nil }
+        for i in 1..<cluster.count where Self.isHan(cluster[i]) { return nil }
+        guard let known = knownFont(for: first, fallingBackFrom: font, language: language) else { return nil }
+        let drawsAll = known._withUnsafeGuaranteedRef { Self.covers($0.face, cluster, from: 1) }
         if drawsAll { return known }
         let noneDrawsFirst = known.toOpaque() == Unmanaged.passUnretained(font).toOpaque()
             && !font.face.covers(first) && !faces.contains { !$0.isItalic && $0.covers(first) }
@@ -417,8 +418,8 @@ public final class FontLibrary: Sendable {
     package static func prefersEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
         guard let first = cluster.first else { return false }
         var emoji = prefersEmoji(first)
-        for scalar in cluster.dropFirst() {
-            switch scalar.value {
+        for i in 1..<cluster.count {
+            switch cluster[i].value {
             case 0xFE0E: return false
             case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: emoji = true
             default: break
@@ -495,9 +496,11 @@ public final class FontLibrary: Sendable {
         }
     }
 
-    /// Whether `face` has a glyph for every visible character of the cluster.
-    package static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar]) -> Bool {
-        cluster.allSatisfy { face.covers($0) || isInvisible($0) }
+    /// Whether `face` has a glyph for every visible character of the cluster from its
+    /// `start`th on.
+    package static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar], from start: Int = 0) -> Bool {
+        for i in start..<cluster.count where !face.covers(cluster[i]) && !isInvisible(cluster[i]) { return false }
+        return true
     }
 
     /// Characters that draw nothing and need no glyph: default-ignorables (ZWJ, variation

@@ -118,12 +118,16 @@ extension ParagraphBuilder {
 
     /// White space that hangs at a line end: Unicode's White_Space characters (a fixed,
     /// stable list) but the no-break spaces U+00A0, U+2007 and U+202F, which glue words.
-    /// (Printable ASCII and everything past U+3000 answered first: the switch's range tests
-    /// cost ~10 instructions for every cluster of CJK or Latin text.)
+    /// (U+0021–U+167F, where only U+0085 is one, and everything past U+3000 answered
+    /// first: the switch's range tests cost ~10 instructions for every cluster of Latin,
+    /// Cyrillic, Hebrew, Arabic, Devanagari, Thai or CJK text.)
     @inline(__always)
     static func isHangingSpace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value > 0x3000 || (value > 0x20 && value < 0x85) { return false }
+        if value > 0x20 {
+            if value < 0x1680 { return value == 0x85 }
+            if value > 0x3000 { return false }
+        }
         return switch value {
         case 0x09...0x0D, 0x20, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x2028, 0x2029, 0x205F, 0x3000: true
         default: false

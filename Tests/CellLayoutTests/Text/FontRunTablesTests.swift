@@ -1,5 +1,6 @@
 import CHarfBuzz
 @testable import CellLayoutPrepare
+import CellLayoutFontLibrary
 import Testing
 
 /// The per-cluster tests of the font-runs stage read from tables and short cuts; each is
@@ -73,5 +74,24 @@ import Testing
             if ParagraphBuilder.isHangingSpace(scalar) != expected { differing.append(value) }
         }
         #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
+
+    /// Whether a cluster is shown as emoji (`FontLibrary.prefersEmoji`), by UTS #51's rules as
+    /// the function's documentation states them: Emoji_Presentation of the first character
+    /// (emoji-data.txt: U+231A WATCH and U+1F44D THUMBS UP have it, U+263A WHITE SMILING FACE
+    /// and U+0031 DIGIT ONE do not), made emoji by VS16, a keycap, a skin tone or a tag after
+    /// it, made text by VS15 anywhere after it.
+    @Test func emojiPresentationOfClusters() {
+        let cases: [([UInt32], Bool)] = [
+            ([0x263A], false), ([0x263A, 0xFE0F], true), ([0x263A, 0xFE0F, 0xFE0E], false),
+            ([0x231A], true), ([0x231A, 0xFE0E], false), ([0x31, 0xFE0F, 0x20E3], true), ([0x31, 0x20E3], true),
+            ([0x1F44D], true), ([0x1F44D, 0x1F3FD], true), ([0x61, 0x301], false), ([0x61, 0x301, 0xFE0F], true),
+            ([0x1F3F4, 0xE0067, 0xE0062, 0xE0065, 0xE006E, 0xE0067, 0xE007F], true), ([0x1F44D, 0x301, 0xFE0E], false),
+            ([0x2764, 0x200D, 0x1F525], false), ([0x2764, 0xFE0F, 0x200D, 0x1F525], true), ([], false),
+        ]
+        for (values, expected) in cases {
+            let cluster = values.map { Unicode.Scalar($0)! }
+            #expect(FontLibrary.prefersEmoji(cluster) == expected, "\(values.map { String($0, radix: 16) })")
+        }
     }
 }
