@@ -88,12 +88,7 @@ public final class FontFace: @unchecked Sendable {
         self.index = index
         self.hbFace = face
         self.unscaled = wideAdvances?.correcting(font) ?? font
-        let glyphs = (0..<hb_face_get_glyph_count(face)).map { hb_codepoint_t($0) }
-        var advances = [hb_position_t](repeating: 0, count: glyphs.count)
-        hb_font_get_glyph_h_advances(unscaled, UInt32(glyphs.count), glyphs, UInt32(MemoryLayout<hb_codepoint_t>.stride),
-                                     &advances, UInt32(MemoryLayout<hb_position_t>.stride))
-        let widest = advances.indices.max { advances[$0] < advances[$1] } ?? 0
-        self.widestAdvance = (widest, Int(advances.isEmpty ? 0 : advances[widest]))
+        self.widestAdvance = Self.widestAdvance(unscaled, glyphCount: Int(hb_face_get_glyph_count(face)))
         self.unitsPerEm = Int32(hb_face_get_upem(face))
         self.axes = FontAxis.axes(of: face)
         self.tracking = TrackingTable(face: face)
@@ -110,12 +105,39 @@ public final class FontFace: @unchecked Sendable {
         var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
         let unicodes = hb_set_create()
         hb_face_collect_unicodes(face, unicodes)
-        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next(unicodes, &codepoint) != 0, codepoint < 0x10000 {
-            bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+        // Range by range: a CJK face maps ~30,000 BMP code points in far fewer ranges, and a
+        // call per code point (hb_set_next) cost ~45 instructions each.
+        var first: hb_codepoint_t = 0, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next_range(unicodes, &first, &last) != 0, first < 0x10000 {
+            for codepoint in first...min(last, 0xFFFF) { bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63) }
         }
         hb_set_destroy(unicodes)
         self.bmpCoverage = bits
+    }
+
+    /// The glyph with the largest advance of the `glyphCount` glyphs of `font` (the first of
+    /// them when several have it) and that advance, asked of HarfBuzz 512 glyphs at a time
+    /// (a CJK face's 65,535 glyphs no longer make two arrays of that size).
+    private static func widestAdvance(_ font: OpaquePointer, glyphCount: Int) -> (glyph: Int, units: Int) {
+        let chunk = 512
+        var widest: (glyph: Int, units: hb_position_t)? = nil
+        withUnsafeTemporaryAllocation(of: hb_codepoint_t.self, capacity: chunk) { glyphs in
+            withUnsafeTemporaryAllocation(of: hb_position_t.self, capacity: chunk) { advances in
+                var start = 0
+                while start < glyphCount {
+                    let count = min(chunk, glyphCount - start)
+                    for k in 0..<count { glyphs[k] = hb_codepoint_t(start + k) }
+                    hb_font_get_glyph_h_advances(font, UInt32(count), glyphs.baseAddress,
+                                                 UInt32(MemoryLayout<hb_codepoint_t>.stride), advances.baseAddress,
+                                                 UInt32(MemoryLayout<hb_position_t>.stride))
+                    for k in 0..<count where widest == nil || advances[k] > widest!.units {
+                        widest = (start + k, advances[k])
+                    }
+                    start += count
+                }
+            }
+        }
+        return widest.map { ($0.glyph, Int($0.units)) } ?? (0, 0)
     }
 
     deinit {
