@@ -40,4 +40,18 @@ import Testing
         }
         for index in [UInt32(0), 1, 3] { Self.check(try FontFace(path: path, index: index)) }
     }
+
+    /// The library's union of its upright faces' coverage answers as a scan of the faces does,
+    /// for every BMP code point and a sample past it.
+    @Test func theUprightUnionIsTheScanOfTheFaces() {
+        let library = TestFonts.library
+        #expect(library.faces.contains(where: \.isItalic) || library.faces.count >= 11)
+        var differing: [UInt32] = []
+        for value in Array(UInt32(0)..<0x10000) + [0x1F600, 0x1F44D, 0x20000, 0xE0067] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let scan = library.faces.contains { !$0.isItalic && $0.covers(scalar) }
+            if library.anyUprightFaceCovers(scalar) != scan { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
+    }
 }
