@@ -47,9 +47,15 @@ struct IdeographRoute: MeasuringRoute {
                  into measures: inout ParagraphBuilder.Measures) -> Bool {
         // The piece's clusters share its font and script: `face` is theirs.
         guard let face else { return false }
-        builder.appendIdeographs(base, piece.units, clusters: piece.clusters, offset: offset, font: piece.font,
-                                 ideographs: face.takeUnretainedValue(), script: piece.script, run: piece.run,
-                                 into: &measures)
+        // Both passed as guaranteed references: the paragraph holds the font and the engine
+        // the face, and a retain and release of each per piece is what two cores contend on.
+        Unmanaged.passUnretained(piece.font)._withUnsafeGuaranteedRef { font in
+            face._withUnsafeGuaranteedRef { ideographs in
+                builder.appendIdeographs(base, piece.units, clusters: piece.clusters, offset: offset, font: font,
+                                         ideographs: ideographs, script: piece.script, run: piece.run,
+                                         into: &measures)
+            }
+        }
         return true
     }
 

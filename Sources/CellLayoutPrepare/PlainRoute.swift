@@ -15,9 +15,12 @@ struct PlainRoute: MeasuringRoute {
 
     func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
                  into measures: inout ParagraphBuilder.Measures) -> Bool {
-        guard let plain = piece.plain?.takeUnretainedValue() else { return false }
-        builder.appendPlain(base, piece.units, clusters: piece.clusters, offset: offset, plain: plain,
-                            script: piece.script, run: piece.run, into: &measures)
+        guard let plain = piece.plain else { return false }
+        // A guaranteed reference: taking the tables out of the Unmanaged retained them per piece.
+        plain._withUnsafeGuaranteedRef { plain in
+            builder.appendPlain(base, piece.units, clusters: piece.clusters, offset: offset, plain: plain,
+                                script: piece.script, run: piece.run, into: &measures)
+        }
         return true
     }
 }
