@@ -99,14 +99,16 @@ public final class TextEngine: Sendable {
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
                         paragraphStyle: ParagraphStyle = ParagraphStyle(), language: TextLanguage? = nil) -> PreparedText {
-        let units = UTF16Units.of(text)
         let tables = tables(for: font)
         let slot = fonts.slot(for: language)
-        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, language: slot).build()
+        // The units live only while the paragraphs are built (on the stack for most texts).
+        let (utf16Count, paragraphs, segments) = UTF16Units.withUnits(of: text) { buffer in
+            let (paragraphs, segments) = ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer,
+                                                          language: slot).build()
+            return (buffer.count, paragraphs, segments)
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
-                            utf16Count: units.count, paragraphs: paragraphs, segments: segments,
+                            utf16Count: utf16Count, paragraphs: paragraphs, segments: segments,
                             ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: paragraphStyle)
     }
 

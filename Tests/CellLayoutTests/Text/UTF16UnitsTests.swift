@@ -9,11 +9,14 @@ import Testing
         bytes.withUnsafeBufferPointer { UTF16Units.transcode($0) }
     }
 
-    /// Both paths give the standard library's units for `text`.
+    /// Every path gives the standard library's units for `text`: the array, the scalar
+    /// fallback, and the temporary buffer (on the stack or the heap, by the text's length).
     func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = Array(text.utf16)
         #expect(UTF16Units.of(text) == expected, "\(text.debugDescription)", sourceLocation: sourceLocation)
         #expect(UTF16Units.byScalars(text) == expected, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(UTF16Units.withUnits(of: text) { Array($0) } == expected, "\(text.debugDescription)",
+                sourceLocation: sourceLocation)
     }
 
     @Test func unitsByHand() {
@@ -118,6 +121,24 @@ import Testing
         check(String(repeating: "naïve café “quoted” 中文 😀 ", count: 30_000))
         let ascii = String(repeating: "x", count: 1 << 20)
         #expect(UTF16Units.of(ascii).count == 1 << 20)
+    }
+
+    @Test func aroundTheStackBuffersEnd() {
+        // Texts of stackBytes - 4 ... stackBytes + 4 UTF-8 bytes, ending in a scalar of each
+        // length: the last ones on the stack and the first ones on the heap, whole.
+        let limit = UTF16Units.stackBytes
+        for tail in ["a", "é", "€", "😀"] {
+            for length in limit - 4...limit + 4 where length >= tail.utf8.count {
+                let text = String(repeating: "x", count: length - tail.utf8.count) + tail
+                #expect(text.utf8.count == length)
+                check(text)
+            }
+        }
+        // Nested calls each have their own units.
+        let outer = UTF16Units.withUnits(of: "outer text") { outer in
+            UTF16Units.withUnits(of: "inner") { Array($0) } + Array(outer)
+        }
+        #expect(outer == Array("innerouter text".utf16))
     }
 
     @Test func theSlicesTexts() {
