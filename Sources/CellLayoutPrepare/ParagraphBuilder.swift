@@ -99,8 +99,8 @@ package struct ParagraphBuilder {
         segments.reserve(1)
         segments.endParagraph()
         return PreparedParagraph(
-            utf16Start: start, clusterStarts: nil, advances: .allocate(capacity: 0), kerns: .allocate(capacity: 0),
-            flags: .allocate(capacity: 0), segmentEnds: [], pieces: [], plainGlyphs: .allocate(capacity: 0))
+            utf16Start: start, clusterStarts: nil, advances: Scratch.allocate(0), kerns: Scratch.allocate(0),
+            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], plainGlyphs: Scratch.allocate(0))
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -126,7 +126,7 @@ package struct ParagraphBuilder {
             kerns: measures.kerns.buffer, flags: flags.buffer,
             segmentEnds: segments(ending: segmentEnds, count: segmentCount, measures: measures,
                                   flags: flags.buffer, into: packed),
-            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? .allocate(capacity: 0),
+            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 

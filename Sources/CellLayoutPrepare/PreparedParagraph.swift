@@ -69,8 +69,7 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// of a text of many pieces — tabs, emoji — quadratic).
     @usableFromInline package let isRightToLeft: Bool
 
-    /// Takes ownership of the buffers (allocated with `allocate(capacity:)`): the
-    /// paragraph frees them.
+    /// Takes ownership of the buffers (allocated by `Scratch`): the paragraph frees them.
     @usableFromInline package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
          kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
          segmentEnds: [Int32], pieces: [ShapedPiece], plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
@@ -89,11 +88,11 @@ package final class PreparedParagraph: @unchecked Sendable {
     }
 
     deinit {
-        clusterStarts?.deallocate()
-        advances.deallocate()
-        kerns.deallocate()
-        flags.deallocate()
-        plainGlyphs.deallocate()
+        if let clusterStarts { Scratch.free(clusterStarts) }
+        Scratch.free(advances)
+        Scratch.free(kerns)
+        Scratch.free(flags)
+        Scratch.free(plainGlyphs)
     }
 
     /// Whether cluster `index` is white space that hangs at a line end.
