@@ -22,6 +22,9 @@ package final class PairKerning: @unchecked Sendable {
         let at: Int
         let format: UInt16
         let coverage: Int
+        /// A class pair subtable's class definitions (nil: a null offset, every glyph in class 0).
+        let classes1: Int?
+        let classes2: Int?
         let recordSize: Int
         let xAdvance: Int?
         let hasDevice: Bool
@@ -84,8 +87,8 @@ package final class PairKerning: @unchecked Sendable {
                     else { continue }
                     record = found
                 } else {
-                    let class1 = try classOf(at + Int(try b.u16(at + 8)), left)
-                    let class2 = try classOf(at + Int(try b.u16(at + 10)), right)
+                    let class1 = try subtable.classes1.map { try classOf($0, left) } ?? 0
+                    let class2 = try subtable.classes2.map { try classOf($0, right) } ?? 0
                     let class1Count = Int(try b.u16(at + 12)), class2Count = Int(try b.u16(at + 14))
                     guard class1 < class1Count, class2 < class2Count else { continue }
                     record = at + 16 + (class1 * class2Count + class2) * subtable.recordSize
@@ -233,14 +236,23 @@ package final class PairKerning: @unchecked Sendable {
                 let format = try b.u16(at)
                 guard format == 1 || format == 2 else { throw LayoutLookups.Unsupported() }
                 let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
-                let coverage = at + Int(try b.u16(at + 2))
+                // A null offset is HarfBuzz's empty table: no coverage, or every glyph in class 0.
+                let coverageOffset = Int(try b.u16(at + 2))
+                guard coverageOffset != 0 else { continue }
+                let coverage = at + coverageOffset
                 try checkSorted(b, coverage, classes: false)
+                var classes: [Int?] = [nil, nil]
                 if format == 2 {
-                    try checkSorted(b, at + Int(try b.u16(at + 8)), classes: true)
-                    try checkSorted(b, at + Int(try b.u16(at + 10)), classes: true)
+                    for k in 0..<2 {
+                        let offset = Int(try b.u16(at + 8 + 2 * k))
+                        guard offset != 0 else { continue }
+                        try checkSorted(b, at + offset, classes: true)
+                        classes[k] = at + offset
+                    }
                 }
                 subtables.append(Subtable(
-                    at: at, format: format, coverage: coverage, recordSize: 2 * valueFormat1.nonzeroBitCount,
+                    at: at, format: format, coverage: coverage, classes1: classes[0], classes2: classes[1],
+                    recordSize: 2 * valueFormat1.nonzeroBitCount,
                     xAdvance: valueFormat1 & 0x0004 != 0 ? 0 : nil, hasDevice: valueFormat1 & 0x0040 != 0,
                     pairwise: valueFormat2 == 0 && valueFormat1 & ~0x0044 == 0 && flags & 0x0006 == 0))
             }
