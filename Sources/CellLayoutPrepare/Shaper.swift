@@ -120,26 +120,18 @@ package enum Shaper {
            writes(String(primary), script) {
             return hb_language_from_string(preferred, -1)
         }
-        let sample: String? = switch script {
-        case HB_SCRIPT_HANGUL: "ko"
-        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: "ja"
-        case HB_SCRIPT_THAI: "th"
-        case HB_SCRIPT_HEBREW: "he"
-        case HB_SCRIPT_ARABIC: "ar"
-        case HB_SCRIPT_DEVANAGARI: "hi"
-        case HB_SCRIPT_CYRILLIC: "ru"
-        case HB_SCRIPT_GREEK: "el"
-        case HB_SCRIPT_BENGALI: "bn"
-        case HB_SCRIPT_TAMIL: "ta"
-        case HB_SCRIPT_GEORGIAN: "ka"
-        case HB_SCRIPT_ARMENIAN: "hy"
-        case HB_SCRIPT_KHMER: "km"
-        case HB_SCRIPT_LAO: "lo"
-        case HB_SCRIPT_MYANMAR: "my"
-        default: nil
-        }
-        return sample.map { hb_language_from_string($0, -1) }
+        return samples.first { $0.script == script }?.language
     }
+
+    /// The sample language of each script that has one, interned once: the lookup is made
+    /// for every piece shaped for the first time, and interning a tag each time cost more
+    /// than the rest of the choice.
+    nonisolated(unsafe) private static let samples: [(script: hb_script_t, language: hb_language_t?)] = [
+        (HB_SCRIPT_HANGUL, "ko"), (HB_SCRIPT_HIRAGANA, "ja"), (HB_SCRIPT_KATAKANA, "ja"), (HB_SCRIPT_THAI, "th"),
+        (HB_SCRIPT_HEBREW, "he"), (HB_SCRIPT_ARABIC, "ar"), (HB_SCRIPT_DEVANAGARI, "hi"), (HB_SCRIPT_CYRILLIC, "ru"),
+        (HB_SCRIPT_GREEK, "el"), (HB_SCRIPT_BENGALI, "bn"), (HB_SCRIPT_TAMIL, "ta"), (HB_SCRIPT_GEORGIAN, "ka"),
+        (HB_SCRIPT_ARMENIAN, "hy"), (HB_SCRIPT_KHMER, "km"), (HB_SCRIPT_LAO, "lo"), (HB_SCRIPT_MYANMAR, "my"),
+    ].map { ($0.0, hb_language_from_string($0.1, -1)) }
 
     /// Whether the language `primary` (a primary subtag) is written in `script`, for the
     /// scripts where it decides between fonts or forms: Han, Kana, Hangul.
