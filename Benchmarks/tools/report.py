@@ -108,17 +108,19 @@ def text_rounds(records, corpus):
     rounds = []
     for run in sorted({r.get("run") for r in records if r.get("corpus") == corpus and r.get("run") is not None}):
         def one(key, **match):
-            rs = [r for r in records if r.get("corpus") == corpus and r.get("run") == run
-                  and all(r.get(k) == v for k, v in match.items()) and key in r]
-            return rs[0] if rs else None
+            """The round's record of a benchmark; of a peer that ran several passes, the
+            median pass's."""
+            rs = sorted((r for r in records if r.get("corpus") == corpus and r.get("run") == run
+                         and all(r.get(k) == v for k, v in match.items()) and key in r), key=lambda r: r[key])
+            return rs[(len(rs) - 1) // 2] if rs else None
         f = {}
         ours = one("coldRowsPerSecond", bench="text", fonts="system", threads=1)
         two = one("coldRowsPerSecond", bench="text", fonts="system", threads=2)
         pango = one("coldRowsPerSecond", bench="pango")
         hb = one("rowsPerSecond", bench="hb_floor")
         fair = one("rowsPerSecond", bench="hb_fair_floor", copies=1)
-        copies = [r for r in records if r.get("corpus") == corpus and r.get("run") == run
-                  and r.get("bench") == "hb_fair_floor" and r.get("copies") == 2]
+        copies = [one("rowsPerSecond", bench="hb_fair_floor", copies=2, copy=k) for k in (1, 2)]
+        copies = [c for c in copies if c]
         if ours:
             f.update(one=ours["coldRowsPerSecond"], lines=ours["coldLines"], rotation=ours["rotationRowsPerSecond"],
                      rotation_lines=ours["rotationLines"], rotation_each=ours.get("rotationEachRowsPerSecond"))
@@ -281,7 +283,10 @@ def render(raw_dir):
           "fontconfig's order; coverage cached per code point) and by script, one `hb_shape` per run with that "
           "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
-          "against one copy, in the same round as our two-thread figure. Rounds: every benchmark above runs once "
+          "against one copy, in the same round as our two-thread figure. Passes: within a round, our cold figure is the median of 5 "
+          "cold passes in one process, each with a new `FontLibrary` and `TextEngine` (a pass lasts a fifth of a "
+          "second, which one hiccup of a shared machine can double), the floors' the median of 3 passes. "
+          "Rounds: every benchmark above runs once "
           "per round, back to back (ours 1 thread, the fair floor, ours 2 threads, two fair floors at once, Pango, "
           "the one-font floor); each ratio is taken within its round and the table shows the median of the "
           "rounds' ratios (the rows/s columns: each figure's median), each round's value beside it: on a shared "
