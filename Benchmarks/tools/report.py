@@ -108,8 +108,7 @@ def text_rounds(records, corpus):
     rounds = []
     for run in sorted({r.get("run") for r in records if r.get("corpus") == corpus and r.get("run") is not None}):
         def one(key, **match):
-            """The round's record of a benchmark; of a peer that ran several passes, the
-            median pass's."""
+            """The round's record of a benchmark: of several runs, the median one's."""
             rs = sorted((r for r in records if r.get("corpus") == corpus and r.get("run") == run
                          and all(r.get(k) == v for k, v in match.items()) and key in r), key=lambda r: r[key])
             return rs[(len(rs) - 1) // 2] if rs else None
@@ -283,9 +282,10 @@ def render(raw_dir):
           "fontconfig's order; coverage cached per code point) and by script, one `hb_shape` per run with that "
           "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
-          "against one copy, in the same round as our two-thread figure. Passes: within a round, our cold figure is the median of 5 "
-          "cold passes in one process, each with a new `FontLibrary` and `TextEngine` (a pass lasts a fifth of a "
-          "second, which one hiccup of a shared machine can double), the floors' the median of 3 passes. "
+          "against one copy, in the same round as our two-thread figure. Processes: within a round, our figures and the floors' are each "
+          "the median of 3 runs, each in a new process (a cold pass lasts a fifth of a second, which one hiccup "
+          "of a shared machine can double; passes repeated inside one process would find the process's lazily "
+          "filled Unicode tables warm, which a first engine does not). "
           "Rounds: every benchmark above runs once "
           "per round, back to back (ours 1 thread, the fair floor, ours 2 threads, two fair floors at once, Pango, "
           "the one-font floor); each ratio is taken within its round and the table shows the median of the "

@@ -1,9 +1,8 @@
 // cell-layout-bench: the in-process benchmarks behind Benchmarks/run.
 //
 //   cell-layout-bench text  --corpus FILE [--threads N|all] [--limit N] [--width 343]
-//                           [--rotate 600] [--size 17] [--fonts bundled|system|DIR] [--passes 1]
-//       Cold pass (--passes of them, the median reported): a NEW FontLibrary and TextEngine
-//       each (empty memo; bundled fonts only, or with --fonts system
+//                           [--rotate 600] [--size 17] [--fonts bundled|system|DIR]
+//       Cold pass: a NEW TextEngine (empty memo; bundled fonts only, or with --fonts system
 //       the default settings — the system's fonts through fontconfig — or with --fonts DIR
 //       the bundled fonts and those in DIR, no system fonts), prepare + fit every
 //       row at --width, on N threads (DispatchQueue.concurrentPerform, rows handed out in
@@ -192,24 +191,14 @@ func textBenchmark(_ args: Arguments) throws {
     let rotate = args.double("rotate", 600)
     let size = args.double("size", 17)
 
-    // Cold: a new font library and a new engine for each pass, so fontconfig's set-up, the
-    // faces' analyses, the shape memo and the fallback tables start empty every time. A pass
-    // lasts a fraction of a second, which one hiccup of a shared machine can double: the
-    // median of `--passes` passes is reported.
+    // Cold: a new engine, so the shape memo and the fallback tables start empty.
     let fonts = args.string("fonts", "bundled")
-    var passSeconds: [Double] = []
-    var prepared: [PreparedText] = [], coldLines = 0
-    var stats = (hits: 0, misses: 0)
-    for _ in 0..<max(1, args.int("passes", 1)) {
-        prepared = []
-        let engine = TextEngine(fonts: try fontLibrary(fonts))
-        let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
-        let t0 = now()
-        (prepared, coldLines) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
-        passSeconds.append(now() - t0)
-        stats = engine.shapeStatistics
-    }
-    let cold = passSeconds.sorted()[passSeconds.count / 2]
+    let engine = TextEngine(fonts: try fontLibrary(fonts))
+    let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
+    let t0 = now()
+    let (prepared, coldLines) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
+    let cold = now() - t0
+    let stats = engine.shapeStatistics
 
     // Rotation: fit only. One pass over 10k rows takes milliseconds, so repeat the pass
     // for at least half a second and keep the fastest. `PreparedText.sizes(of:width:)`
@@ -239,7 +228,6 @@ func textBenchmark(_ args: Arguments) throws {
     emit([("bench", "text"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
           ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
           ("threads", threads), ("coldSeconds", cold), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
-          ("coldPasses", passSeconds.count),
           ("rotationSeconds", best), ("rotationRowsPerSecond", rotateRate), ("rotationLines", rotateLines),
           ("rotationEachRowsPerSecond", eachRate),
           ("shaped", stats.misses), ("memoHits", stats.hits), ("vmHWMkB", procStatus("VmHWM"))])
