@@ -101,7 +101,7 @@ package struct LayoutLookups {
     ///   this reader does not know.
     /// - Parameter pairwiseActs: whether pairwise kerning counts as acting too (for a
     ///   glyph whose kerning must be nil, such as .notdef's in `PlainFace.notdefIsPlain`).
-    func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> Set<UInt32> {
+    func actingGlyphs(in table: hb_tag_t, lookups: Set<UInt32>, pairwiseActs: Bool = false) throws -> GlyphSet {
         let blob = hb_face_reference_table(face, table)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -115,9 +115,9 @@ package struct LayoutLookups {
         let isGPOS = table == Self.tag("GPOS")
         let lookupList = Int(try bytes.u16(8))
         let lookupCount = Int(try bytes.u16(lookupList))
-        var acting = Set<UInt32>()
+        var acting = GlyphSet()
         // Glyphs some lookup's pairwise adjustments cover, and those two lookups cover.
-        var paired = Set<UInt32>(), pairedTwice = Set<UInt32>()
+        var paired = GlyphSet(), pairedTwice = GlyphSet()
         // Indexes past the list and null offsets are skipped, as HarfBuzz skips them.
         for index in lookups.sorted() where Int(index) < lookupCount {
             let lookupOffset = Int(try bytes.u16(lookupList + 2 + 2 * Int(index)))
@@ -126,7 +126,7 @@ package struct LayoutLookups {
             let type = try bytes.u16(lookup)
             let flags = try bytes.u16(lookup + 2)
             let subtableCount = Int(try bytes.u16(lookup + 4))
-            var lookupPaired = Set<UInt32>()
+            var lookupPaired = GlyphSet()
             defer {
                 pairedTwice.formUnion(paired.intersection(lookupPaired))
                 paired.formUnion(lookupPaired)
@@ -167,7 +167,7 @@ package struct LayoutLookups {
 
     /// The candidate glyphs at which one subtable (of a lookup with `flags`) could start
     /// to act.
-    private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, flags: UInt16, isGPOS: Bool) throws -> Set<UInt32> {
+    private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, flags: UInt16, isGPOS: Bool) throws -> GlyphSet {
         let format = try b.u16(at)
         switch (isGPOS, type) {
         case (false, 1), (false, 2), (false, 3), (true, 1), (true, 3), (true, 4), (true, 5), (true, 6):
@@ -199,10 +199,10 @@ package struct LayoutLookups {
 
     /// Ligature substitution: the first glyphs that have a ligature whose components are
     /// all candidates.
-    private func ligatureStarts(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
+    private func ligatureStarts(_ b: Bytes, _ at: Int) throws -> GlyphSet {
         let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
         let setCount = Int(try b.u16(at + 4))
-        var starts = Set<UInt32>()
+        var starts = GlyphSet()
         for (first, i) in firsts where isCandidate(first) && i < setCount {
             let setOffset = Int(try b.u16(at + 6 + 2 * i))
             guard setOffset != 0 else { continue }
@@ -222,12 +222,12 @@ package struct LayoutLookups {
     /// Contextual and chained contextual lookups, formats 1 (glyph rules), 2 (class rules)
     /// and 3 (coverage sequences): the first glyphs of rules whose every other position
     /// can be a candidate.
-    private func contextStarts(_ b: Bytes, _ at: Int, format: UInt16, chained: Bool) throws -> Set<UInt32> {
+    private func contextStarts(_ b: Bytes, _ at: Int, format: UInt16, chained: Bool) throws -> GlyphSet {
         switch format {
         case 1:
             let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
             let setCount = Int(try b.u16(at + 4))
-            var starts = Set<UInt32>()
+            var starts = GlyphSet()
             for (first, i) in firsts where isCandidate(first) && i < setCount {
                 let set = at + Int(try b.u16(at + 6 + 2 * i))
                 guard set != at else { continue }
@@ -249,7 +249,7 @@ package struct LayoutLookups {
             // glyphs listed nowhere, is assumed to).
             let live = try classDefs.map { try candidateClasses(b, $0) }
             let inputClasses = try classMap(b, classDefs[chained ? 1 : 0])
-            var starts = Set<UInt32>()
+            var starts = GlyphSet()
             for (first, _) in try coverageGlyphs(b, coverage) where isCandidate(first) {
                 // Every class a (malformed, overlapping) definition gives the glyph.
                 for cls in (inputClasses[first] ?? [0]).map(Int.init) where cls < setCount {
@@ -317,8 +317,8 @@ package struct LayoutLookups {
     }
 
     /// The candidate glyphs of a coverage table.
-    private func covered(_ b: Bytes, _ at: Int) throws -> Set<UInt32> {
-        Set(try coverageGlyphs(b, at).lazy.map(\.glyph).filter(isCandidate))
+    private func covered(_ b: Bytes, _ at: Int) throws -> GlyphSet {
+        GlyphSet(try coverageGlyphs(b, at).lazy.map(\.glyph).filter(isCandidate))
     }
 
     /// The glyphs of a coverage table with their coverage indexes (a glyph of ranges that
