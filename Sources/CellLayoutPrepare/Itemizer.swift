@@ -60,7 +60,7 @@ package struct Itemizer {
         levels = Scratch(count: count)
         kinds = Scratch(count: count)
         runs = Scratch(count: count)
-        fonts = .allocate(capacity: count)
+        fonts = Scratch.allocate(count)
         fonts.initialize(repeating: Unmanaged.passUnretained(font))
     }
 
@@ -70,7 +70,7 @@ package struct Itemizer {
         levels.free()
         kinds.free()
         runs.free()
-        fonts.deallocate()
+        Scratch.free(fonts)
     }
 
     /// Cluster `c`'s raw values: its script (UAX #24), first scalar, bidi level, kind,
