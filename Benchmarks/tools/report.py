@@ -41,10 +41,12 @@ def pango_json(text):
     m = re.search(r"bench: (\d+) rows", text)
     if m:
         out["rows"] = int(m.group(1))
-    m = re.search(r"cold pass\s+\(new layout, width (\d+)\): ([\d.]+) s, (\d+) rows/s, (\d+) lines", text)
+    m = re.search(r"cold pass\s+\(new layout, width (\d+)\): ([\d.]+) s, (\d+) rows/s, (\d+) lines(?:, cpu ([\d.]+) s)?", text)
     if m:
         out.update(coldWidth=int(m.group(1)), coldSeconds=float(m.group(2)),
                    coldRowsPerSecond=out["rows"] / float(m.group(2)), coldLines=int(m.group(4)))
+        if m.group(5):
+            out["coldCPUSeconds"] = float(m.group(5))
     m = re.search(r"relayout\s+\(set_width (\d+), same layouts\): ([\d.]+) s, (\d+) rows/s, (\d+) lines", text)
     if m:
         out.update(rotationWidth=int(m.group(1)), rotationSeconds=float(m.group(2)),
@@ -112,6 +114,12 @@ def text_rounds(records, corpus):
             rs = sorted((r for r in records if r.get("corpus") == corpus and r.get("run") == run
                          and all(r.get(k) == v for k, v in match.items()) and key in r), key=lambda r: r[key])
             return rs[(len(rs) - 1) // 2] if rs else None
+
+        def per_cpu_second(cpu_key, **match):
+            """The round's median rows per CPU-second of a benchmark (None without CPU times)."""
+            rates = [r["rows"] / r[cpu_key] for r in records if r.get("corpus") == corpus and r.get("run") == run
+                     and all(r.get(k) == v for k, v in match.items()) and r.get(cpu_key) and r.get("rows")]
+            return median(rates) if rates else None
         f = {}
         ours = one("coldRowsPerSecond", bench="text", fonts="system", threads=1)
         two = one("coldRowsPerSecond", bench="text", fonts="system", threads=2)
@@ -134,6 +142,13 @@ def text_rounds(records, corpus):
             f.update(fair=fair["rowsPerSecond"], fair_glyphs=fair.get("glyphs"), fair_runs=fair.get("runs"))
         if len(copies) == 2:
             f["copies"] = sum(r["rowsPerSecond"] for r in copies)
+        f["one_cpu"] = per_cpu_second("coldCPUSeconds", bench="text", fonts="system", threads=1)
+        f["pango_cpu"] = per_cpu_second("coldCPUSeconds", bench="pango")
+        f["hb_cpu"] = per_cpu_second("cpuSeconds", bench="hb_floor")
+        f["fair_cpu"] = per_cpu_second("cpuSeconds", bench="hb_fair_floor", copies=1)
+        f["vs_pango_cpu"] = ratio(f["one_cpu"], f["pango_cpu"])
+        f["vs_floor_cpu"] = ratio(f["one_cpu"], f["hb_cpu"])
+        f["vs_fair_cpu"] = ratio(f["one_cpu"], f["fair_cpu"])
         f["vs_pango"] = ratio(f.get("one"), f.get("pango"))
         f["vs_floor"] = ratio(f.get("one"), f.get("hb"))
         f["vs_fair"] = ratio(f.get("one"), f.get("fair"))
@@ -214,9 +229,12 @@ def render(raw_dir):
             vs_target, target_key = (vs_f, "vs_fair") if intl else (vs_h, "vs_floor")
             ok_cold = None if vs_p is None or vs_target is None else (vs_p >= target_p and vs_target >= target_f)
             floor_name = "fair floor" if intl else "floor"
+            cpu_p, cpu_t = med("vs_pango_cpu"), med(target_key + "_cpu")
+            cpu_note = "" if cpu_p is None or cpu_t is None else \
+                f"; in CPU time {rx(cpu_p)} Pango, {rx(cpu_t)} {floor_name} (rounds: {spread('vs_pango_cpu')}; {spread(target_key + '_cpu')})"
             w(f"| cold, 1 thread (rows/s) | {corpus} | {n(c1)} | {n(cp)} | {n(ch)} | {n(cf)} | "
               f"{rx(vs_p)} Pango, {rx(vs_h)} floor, {rx(vs_f)} fair floor (rounds: {spread('vs_pango')} Pango; "
-              f"{spread(target_key)} {floor_name}) | "
+              f"{spread(target_key)} {floor_name}){cpu_note} | "
               f"≥ {target_p:g}× Pango, ≥ {target_f:g}× {floor_name} | {verdict(ok_cold)} |")
             summary.append((f"cold 1 thread ≥ {target_p:g}× Pango ({corpus})", rx(vs_p),
                             None if vs_p is None else vs_p >= target_p))
@@ -288,6 +306,9 @@ def render(raw_dir):
           "filled Unicode tables warm, which a first engine does not); nothing of the harness runs beside a "
           "measured process (its output is tagged after it ends: the report's Python, piped beside it, took a core "
           "from the two-thread pass for its first ~0.1 s). "
+          "CPU time: each program also reads its process's CPU clock (`CLOCK_PROCESS_CPUTIME_ID`) around the same "
+          "timed pass; the one-thread ratios in rows per CPU-second, taken the same way, stand beside the wall-clock "
+          "ones as the steadier figure on a shared machine (the verdict is the wall-clock ratio's). "
           "Rounds: every benchmark above runs once "
           "per round, back to back (ours 1 thread, the fair floor, ours 2 threads, two fair floors at once, Pango, "
           "the one-font floor); each ratio is taken within its round and the table shows the median of the "

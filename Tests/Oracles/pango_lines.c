@@ -393,7 +393,7 @@ int main(int argc, char **argv) {
         PangoLayout **layouts = g_new0(PangoLayout *, n);
         long sum1 = 0, sum2 = 0;
 
-        double t0 = now_s();
+        double t0 = now_s(), c0 = cpu_s();
         for (int i = 0; i < n; i++) {
             Row *r = &g_array_index(rows, Row, i);
             PangoLayout *lay = pango_layout_new(ctx);
@@ -405,17 +405,17 @@ int main(int argc, char **argv) {
             sum1 += pango_layout_get_line_count(lay); /* forces the layout */
             layouts[i] = lay;
         }
-        double t1 = now_s();
+        double t1 = now_s(), c1 = cpu_s();
         for (int i = 0; i < n; i++) {
             pango_layout_set_width(layouts[i], w2 * PANGO_SCALE);
             sum2 += pango_layout_get_line_count(layouts[i]);
         }
-        double t2 = now_s();
+        double t2 = now_s(), c2 = cpu_s();
         fprintf(stderr, "bench: %d rows, %s %.1f px\n", n, family, size);
-        fprintf(stderr, "bench: cold pass  (new layout, width %d): %.3f s, %.0f rows/s, %ld lines\n",
-                w1, t1 - t0, n / (t1 - t0), sum1);
-        fprintf(stderr, "bench: relayout   (set_width %d, same layouts): %.3f s, %.0f rows/s, %ld lines\n",
-                w2, t2 - t1, n / (t2 - t1), sum2);
+        fprintf(stderr, "bench: cold pass  (new layout, width %d): %.3f s, %.0f rows/s, %ld lines, cpu %.3f s\n",
+                w1, t1 - t0, n / (t1 - t0), sum1, c1 - c0);
+        fprintf(stderr, "bench: relayout   (set_width %d, same layouts): %.3f s, %.0f rows/s, %ld lines, cpu %.3f s\n",
+                w2, t2 - t1, n / (t2 - t1), sum2, c2 - c1);
         for (int i = 0; i < n; i++) {
             g_object_unref(layouts[i]);
             free(g_array_index(rows, Row, i).id);

@@ -60,6 +60,14 @@ func cpuNow() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// The process's CPU time in seconds (every thread, user + system): the cold pass's clock beside
+/// wall time, as the peers' `cpu_s()` (Tests/Oracles/row_stream.h) is theirs.
+func processCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("cell-layout-bench: \(message)\n".utf8))
     exit(2)
@@ -195,9 +203,9 @@ func textBenchmark(_ args: Arguments) throws {
     let fonts = args.string("fonts", "bundled")
     let engine = TextEngine(fonts: try fontLibrary(fonts))
     let font = try engine.fonts.font(family: "Inter", weight: .regular, size: size)
-    let t0 = now()
+    let t0 = now(), c0 = processCPU()
     let (prepared, coldLines) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
-    let cold = now() - t0
+    let cold = now() - t0, coldCPU = processCPU() - c0
     let stats = engine.shapeStatistics
 
     // Rotation: fit only. One pass over 10k rows takes milliseconds, so repeat the pass
@@ -227,7 +235,7 @@ func textBenchmark(_ args: Arguments) throws {
                 stats.misses, stats.hits, best * 1000, rotateRate, rotateLines, rotate, passes, eachRate))
     emit([("bench", "text"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
           ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
-          ("threads", threads), ("coldSeconds", cold), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
+          ("threads", threads), ("coldSeconds", cold), ("coldCPUSeconds", coldCPU), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
           ("rotationSeconds", best), ("rotationRowsPerSecond", rotateRate), ("rotationLines", rotateLines),
           ("rotationEachRowsPerSecond", eachRate),
           ("shaped", stats.misses), ("memoHits", stats.hits), ("vmHWMkB", procStatus("VmHWM"))])
