@@ -63,11 +63,19 @@ package struct LineFitter {
             guard let quick = filled else { return nil }
             return (quick.lines, quick.widest, prepared.uniformHeight(lines: quick.lines, paragraphs: quick.paragraphs))
         }
+        if prepared.hasLinePitches {
+            let pitches = UnionPitches(before: prepared.packedSegments.baseAddress!, gap: prepared.paragraphGap)
+            let filled = prepared.hasNoIndents
+                ? quickFill(prepared, widths, pitches, SameIndents.self)
+                : quickFill(prepared, widths, pitches, FirstLineIndents.self)
+            guard let quick = filled else { return nil }
+            return (quick.lines, quick.widest, quick.heights.y)
+        }
         guard let quick = quickFill(prepared, widths, MixedHeights(prepared, metrics: prepared.segmentMetrics),
                                     FirstLineIndents.self) else {
             return nil
         }
-        return (quick.lines, quick.widest, quick.heights.stack.y)
+        return (quick.lines, quick.widest, quick.heights.y)
     }
 
     /// The filling of `quickSize`, with `heights` keeping what the text's lines need: per
@@ -96,6 +104,7 @@ package struct LineFitter {
                 if entry.endsParagraph {
                     quick.endParagraph()
                     if next == end { break }
+                    quick.heights.breakParagraph()
                     if !Heights.readsMarks { paragraphStart = next }
                 } else if Heights.readsMarks {
                     quick.heights.use(entry.metricsIndex)
@@ -176,10 +185,11 @@ package struct LineFitter {
         /// The widest line, indents included.
         var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
 
-        /// Whether a line's being its paragraph's first counts: for its width and indent,
-        /// or for its height (paragraph spacing). When it does not, every line is one of the
-        /// "rest", and the paragraph's end resets nothing of the line's width.
-        static var tracksFirstLines: Bool { Indents.differ || Heights.readsMarks }
+        /// Whether a line's being its paragraph's first counts, for its width and indent.
+        /// When it does not, every line is one of the "rest", and the paragraph's end resets
+        /// nothing of the line's width (the heights take paragraph spacing at paragraph
+        /// breaks).
+        static var tracksFirstLines: Bool { Indents.differ }
 
         /// Starts a line with `segment`, which did not join the line being filled (ended
         /// first, unless empty); false when it is wider than the line (the line is then
@@ -229,11 +239,11 @@ package struct LineFitter {
         @inline(__always)
         private mutating func endLine() {
             lines &+= 1
+            heights.endLine()
             guard Self.tracksFirstLines else {
                 widestRest = max(widestRest, lineWidth)
                 return
             }
-            heights.endLine(startsParagraph: isFirstLine)
             if isFirstLine {
                 widestFirst = max(widestFirst, lineWidth)
                 isFirstLine = false
@@ -450,7 +460,9 @@ private enum FirstLineIndents: QuickIndents {
 }
 
 /// What `LineFitter.quickSize` keeps of line heights as it fills: nothing when every line
-/// has the same metrics (the height is then a product), each line's metrics otherwise.
+/// has the same metrics (the height is then a product), the height so far otherwise, added
+/// line after line and paragraph break after paragraph break in `LineStack.add`'s order (so
+/// that the sum is the full fit's to the last bit).
 private protocol QuickHeights {
     /// Whether the segments may hold metrics marks. False for a text whose lines share
     /// its metrics (it has none): its filling then tests each segment only for a
@@ -460,10 +472,12 @@ private protocol QuickHeights {
     mutating func use(_ index: Int)
     /// The next segment starts a line.
     mutating func startLine()
-    /// The next segment joins the line.
+    /// The segments since the last call join the line.
     mutating func joinLine()
-    /// The line ends (`startsParagraph`: it was its paragraph's first).
-    mutating func endLine(startsParagraph: Bool)
+    /// The line ends.
+    mutating func endLine()
+    /// A paragraph ended and another follows (before its first line).
+    mutating func breakParagraph()
 }
 
 /// Every line has the text's `lineMetrics`: nothing to keep.
@@ -472,16 +486,50 @@ private struct UniformHeights: QuickHeights {
     @inline(__always) func use(_ index: Int) {}
     @inline(__always) func startLine() {}
     @inline(__always) func joinLine() {}
-    @inline(__always) func endLine(startsParagraph: Bool) {}
+    @inline(__always) func endLine() {}
+    @inline(__always) func breakParagraph() {}
 }
 
-/// Lines of different metrics: each line the union of its segments', stacked as
-/// `PreparedText.stack(_:)` stacks them. Marks are few (where runs change), so a segment
-/// that joins a line costs a test: the union is taken only after a mark.
+/// Lines of different metrics, at most `SegmentMetrics.pitchTableLimit` distinct
+/// (`PreparedText.hasLinePitches`): a line's metrics are a set of bits, one per metrics
+/// index, and its pitch one load from the table before the segments. No test per segment
+/// or per line: joining segments adds the current bit, ending a line adds its union's pitch.
+private struct UnionPitches: QuickHeights {
+    /// The text's segments, after the pitches (`PreparedText.linePitch(ofUnion:before:)`).
+    let segments: UnsafePointer<PackedSegment>
+    /// `PreparedText.paragraphGap`.
+    let gap: Double
+    /// The height so far (`LineStack.y`).
+    var y = 0.0
+    /// The bit of the segments being placed, and the line's union so far. (A mixed text's
+    /// first entry is a metrics mark.)
+    var current = 0
+    var line = 0
+
+    static var readsMarks: Bool { true }
+
+    init(before segments: UnsafePointer<PackedSegment>, gap: Double) {
+        self.segments = segments
+        self.gap = gap
+    }
+
+    @inline(__always) mutating func use(_ index: Int) { current = 1 &<< index }
+    @inline(__always) mutating func startLine() { line = current }
+    @inline(__always) mutating func joinLine() { line |= current }
+    @inline(__always) mutating func endLine() { y += PreparedText.linePitch(ofUnion: line, before: segments) }
+    @inline(__always) mutating func breakParagraph() { y += gap }
+}
+
+/// Lines of different metrics, more than `UnionPitches` takes: each line the union of its
+/// segments' metrics, its pitch computed as `LineStack.add` computes it. Marks are few
+/// (where runs change), so a segment that joins a line costs a test: the union is taken
+/// only after a mark.
 private struct MixedHeights: QuickHeights {
     /// The text's segment metrics.
     let metrics: PackedMetrics
-    var stack: LineStack
+    let style: ParagraphStyle
+    /// The height so far (`LineStack.y`).
+    var y = 0.0
     /// The metrics of the segments being placed, and of the line so far.
     var current: LineMetrics
     var line: LineMetrics
@@ -492,7 +540,7 @@ private struct MixedHeights: QuickHeights {
 
     init(_ prepared: PreparedText, metrics: PackedMetrics) {
         self.metrics = metrics
-        stack = LineStack(style: prepared.paragraphStyle)
+        style = prepared.paragraphStyle
         current = prepared.lineMetrics
         line = current
     }
@@ -513,7 +561,6 @@ private struct MixedHeights: QuickHeights {
         changed = false
     }
 
-    @inline(__always) mutating func endLine(startsParagraph: Bool) {
-        _ = stack.add(line, startsParagraph: startsParagraph)
-    }
+    @inline(__always) mutating func endLine() { y += style.linePitch(line) }
+    @inline(__always) mutating func breakParagraph() { y += style.paragraphGap }
 }

@@ -93,11 +93,11 @@ extension PreparedText {
         return texts.withUnsafeBufferPointer { texts in
             (0..<texts.count).map { i in
                 if i + objectsAhead < texts.count {
-                    // The fields a re-fit reads lie in the 43 bytes after the object's header:
+                    // The fields a re-fit reads lie in the 44 bytes after the object's header:
                     // one cache line or two.
                     let object = Unmanaged.passUnretained(texts[i + objectsAhead]).toOpaque()
                     cl_prefetch(object + 16)
-                    cl_prefetch(object + 58)
+                    cl_prefetch(object + 59)
                 }
                 if i + segmentsAhead < texts.count {
                     cl_prefetch(texts[i + segmentsAhead].packedBlock.baseAddress!)

@@ -12,7 +12,7 @@ import CellLayoutFontLibrary
 /// Sendable: everything is immutable after `init`, the packed segments included.
 public final class PreparedText: @unchecked Sendable {
     // The fields a re-fit reads (`sizes(of:width:)`) come first, in the object's first,
-    // the 43 bytes after its header, so that one or two cache lines of a text hold them all:
+    // the 44 bytes after its header, so that one or two cache lines of a text hold them all:
     // a re-fit of a table's rows is bound by fetching them from memory.
     /// The segments' widths, 8 bytes each, paragraph after paragraph, each paragraph ended
     /// by `PackedSegment.paragraphEnd`: all that filling reads of a segment but where it
@@ -27,7 +27,8 @@ public final class PreparedText: @unchecked Sendable {
     /// and read straight from the text (no array buffer to retain and release).
     @usableFromInline package let packedSegments: UnsafeBufferPointer<PackedSegment>
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
-    /// (`SegmentMetrics.table`, three entries each); 0 when every line has `lineMetrics`.
+    /// (`SegmentMetrics.table`, three entries each) and their unions' pitches when
+    /// `hasLinePitches`; 0 when every line has `lineMetrics`.
     @usableFromInline package let packedMetricsCount: Int
     /// `paragraphStyle.linePitch(lineMetrics)`: the pitch of every line when
     /// `hasUniformLineMetrics`, kept so that a re-fit's height is two products.
@@ -42,6 +43,10 @@ public final class PreparedText: @unchecked Sendable {
     package let hasUniformLineMetrics: Bool
     /// Whether the paragraph style gives every line the full width from the edge.
     package let hasNoIndents: Bool
+    /// Whether the entries just before `packedSegments` hold the pitch of a line of each
+    /// union of the segments' metrics (a text of mixed line metrics with at most
+    /// `SegmentMetrics.pitchTableLimit` of them): `linePitch(ofUnion:)`.
+    package let hasLinePitches: Bool
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
     public let font: Font
     /// The height and baseline of a line in `font` (fallback fonts do not change it) —
@@ -90,16 +95,24 @@ public final class PreparedText: @unchecked Sendable {
         guard !isUniform else {
             (segmentChunk, packedSegments) = arena.store(segments)
             packedMetricsCount = 0
+            hasLinePitches = false
             return
         }
         let classes = SegmentMetrics(paragraphs, runStyles: runStyles)
-        let metricsCount = 3 * classes.table.count
+        // The metrics, then the unions' pitches last first (the pitch of union `mask` is
+        // `mask` entries before the segments).
+        let pitches = classes.linePitches(style: paragraphStyle) ?? []
+        hasLinePitches = !pitches.isEmpty
+        let metricsCount = 3 * classes.table.count + pitches.count
         let block: UnsafeBufferPointer<PackedSegment>
         (segmentChunk, block) = arena.store(count: metricsCount + segments.count + classes.marks) { block in
             for (i, metrics) in classes.table.enumerated() {
                 for (k, value) in [metrics.ascent, metrics.descent, metrics.gap].enumerated() {
                     block.initializeElement(at: 3 * i + k, to: PackedSegment(bits: value.bitPattern))
                 }
+            }
+            for (i, pitch) in pitches.enumerated() {
+                block.initializeElement(at: metricsCount - 1 - i, to: PackedSegment(bits: pitch.bitPattern))
             }
             PackedSegment.mark(segments.entries, metrics: classes.indices,
                                into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
@@ -115,6 +128,14 @@ extension PreparedText {
     /// text, so that a re-fit does not retain the text.
     @inlinable
     package var segmentMetrics: PackedMetrics { PackedMetrics(entries: packedSegments.baseAddress! - packedMetricsCount) }
+
+    /// The pitch of a line whose segments have the metrics of the bits of `mask`
+    /// (`PackedSegment.metricsIndex`, bit `1 << index`), a union of at most
+    /// `SegmentMetrics.pitchTableLimit`, as `LineStack.add` adds it; when `hasLinePitches`.
+    @inlinable
+    package static func linePitch(ofUnion mask: Int, before segments: UnsafePointer<PackedSegment>) -> Double {
+        Double(bitPattern: (segments - mask).pointee.bits)
+    }
 
     /// The text's packed block (its metrics, then its segments), for prefetching: one
     /// read of the text, so a list's element is not retained to ask it twice.
