@@ -200,7 +200,7 @@ package struct LayoutLookups {
     /// Ligature substitution: the first glyphs that have a ligature whose components are
     /// all candidates.
     private func ligatureStarts(_ b: Bytes, _ at: Int) throws -> GlyphSet {
-        let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+        let firsts = try b.coverageGlyphs(at + Int(try b.u16(at + 2)))
         let setCount = Int(try b.u16(at + 4))
         var starts = GlyphSet()
         for (first, i) in firsts where isCandidate(first) && i < setCount {
@@ -225,7 +225,7 @@ package struct LayoutLookups {
     private func contextStarts(_ b: Bytes, _ at: Int, format: UInt16, chained: Bool) throws -> GlyphSet {
         switch format {
         case 1:
-            let firsts = try coverageGlyphs(b, at + Int(try b.u16(at + 2)))
+            let firsts = try b.coverageGlyphs(at + Int(try b.u16(at + 2)))
             let setCount = Int(try b.u16(at + 4))
             var starts = GlyphSet()
             for (first, i) in firsts where isCandidate(first) && i < setCount {
@@ -248,9 +248,9 @@ package struct LayoutLookups {
             // Which classes of each class definition have a candidate member (class 0, the
             // glyphs listed nowhere, is assumed to).
             let live = try classDefs.map { try candidateClasses(b, $0) }
-            let inputClasses = try classMap(b, classDefs[chained ? 1 : 0])
+            let inputClasses = try b.classMap(classDefs[chained ? 1 : 0])
             var starts = GlyphSet()
-            for (first, _) in try coverageGlyphs(b, coverage) where isCandidate(first) {
+            for (first, _) in try b.coverageGlyphs(coverage) where isCandidate(first) {
                 // Every class a (malformed, overlapping) definition gives the glyph.
                 for cls in (inputClasses[first] ?? [0]).map(Int.init) where cls < setCount {
                     let setOffset = Int(try b.u16(setsAt + 2 * cls))
@@ -318,66 +318,12 @@ package struct LayoutLookups {
 
     /// The candidate glyphs of a coverage table.
     private func covered(_ b: Bytes, _ at: Int) throws -> GlyphSet {
-        GlyphSet(try coverageGlyphs(b, at).lazy.map(\.glyph).filter(isCandidate))
-    }
-
-    /// The glyphs of a coverage table with their coverage indexes (a glyph of ranges that
-    /// overlap is listed once per range, so every index HarfBuzz could find is seen).
-    private func coverageGlyphs(_ b: Bytes, _ at: Int) throws -> [(glyph: UInt32, index: Int)] {
-        let count = Int(try b.u16(at + 2))
-        switch try b.u16(at) {
-        case 1:
-            return try (0..<count).map { (UInt32(try b.u16(at + 4 + 2 * $0)), $0) }
-        case 2:
-            var glyphs: [(glyph: UInt32, index: Int)] = []
-            try ranges(b, at) { start, end, startIndex in
-                glyphs.append(contentsOf: (start...end).map { (UInt32($0), startIndex + $0 - start) })
-            }
-            return glyphs
-        default:
-            throw Unsupported()
-        }
-    }
-
-    /// A class definition table as glyph → its classes (one, unless ranges of a malformed
-    /// table overlap; glyphs not listed are class 0).
-    private func classMap(_ b: Bytes, _ at: Int?) throws -> [UInt32: [UInt16]] {
-        var map: [UInt32: [UInt16]] = [:]
-        guard let at else { return map }
-        switch try b.u16(at) {
-        case 1:
-            let start = UInt32(try b.u16(at + 2)), count = Int(try b.u16(at + 4))
-            for i in 0..<count { map[start + UInt32(i), default: []].append(try b.u16(at + 6 + 2 * i)) }
-        case 2:
-            try ranges(b, at) { start, end, cls in
-                for g in start...end { map[UInt32(g), default: []].append(UInt16(cls)) }
-            }
-        default:
-            throw Unsupported()
-        }
-        return map
-    }
-
-    /// Calls `body` with each range record (start, end, value) of a format 2 coverage or
-    /// class definition table. Ranges must be sorted by their start (HarfBuzz's binary
-    /// search assumes so) and may touch or overlap; more than two glyph spaces' worth of
-    /// entries, only a hostile table has, is refused.
-    private func ranges(_ b: Bytes, _ at: Int, _ body: (Int, Int, Int) throws -> Void) throws {
-        var previousStart = -1, total = 0
-        for r in 0..<Int(try b.u16(at + 2)) {
-            let start = Int(try b.u16(at + 4 + 6 * r)), end = Int(try b.u16(at + 6 + 6 * r))
-            let value = Int(try b.u16(at + 8 + 6 * r))
-            guard start >= previousStart, start <= end else { throw Unsupported() }
-            total += end - start + 1
-            guard total <= 2 << 16 else { throw Unsupported() }
-            try body(start, end, value)
-            previousStart = start
-        }
+        GlyphSet(try b.coverageGlyphs(at).lazy.map(\.glyph).filter(isCandidate))
     }
 
     /// The classes of a class definition that have at least one candidate member.
     private func candidateClasses(_ b: Bytes, _ at: Int?) throws -> Set<UInt32> {
-        Set(try classMap(b, at).filter { isCandidate($0.key) }.flatMap { $0.value.map(UInt32.init) })
+        Set(try b.classMap(at).filter { isCandidate($0.key) }.flatMap { $0.value.map(UInt32.init) })
     }
 
     package static func tag(_ name: String) -> hb_tag_t {
@@ -386,22 +332,5 @@ package struct LayoutLookups {
 
     private static func string(_ tag: hb_tag_t) -> String {
         String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
-    }
-}
-
-/// Big-endian reads from a table, bounds-checked: a truncated or corrupt table makes the
-/// analysis fail (and plain shaping stay off) instead of reading past the end.
-struct Bytes {
-    let base: UnsafeRawPointer
-    let count: Int
-
-    func u16(_ offset: Int) throws -> UInt16 {
-        guard offset >= 0, offset + 2 <= count else { throw LayoutLookups.Unsupported() }
-        return UInt16(base.load(fromByteOffset: offset, as: UInt8.self)) << 8
-            | UInt16(base.load(fromByteOffset: offset + 1, as: UInt8.self))
-    }
-
-    func u32(_ offset: Int) throws -> UInt32 {
-        UInt32(try u16(offset)) << 16 | UInt32(try u16(offset + 2))
     }
 }

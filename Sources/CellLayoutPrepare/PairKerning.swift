@@ -35,7 +35,9 @@ package final class PairKerning: @unchecked Sendable {
 
     /// The GPOS table, held for the reader's lifetime.
     private let blob: OpaquePointer
-    private let bytes: Bytes
+    /// Its bytes; nil when the face has no GPOS (then nothing kerns: a plain face has no
+    /// legacy kern table either).
+    private let bytes: Bytes?
     /// The pair adjustment subtables of each lookup, in lookup order.
     private let lookups: [[Subtable]]
     /// Whether HarfBuzz leaves device adjustments out in the face's unscaled font (no ppem,
@@ -49,9 +51,9 @@ package final class PairKerning: @unchecked Sendable {
         let blob = hb_face_reference_table(face, LayoutLookups.tag("GPOS"))!
         var length: UInt32 = 0
         let data = hb_blob_get_data(blob, &length)
-        let bytes = Bytes(base: UnsafeRawPointer(data) ?? UnsafeRawPointer(blob), count: Int(length))
-        // No GPOS: nothing kerns (a plain face has no legacy kern table either).
-        guard let lookups = length == 0 ? [] : try? Self.subtables(bytes, selected) else {
+        let bytes = length == 0 ? nil : data.map { Bytes(base: UnsafeRawPointer($0), count: Int(length)) }
+        let read: [[Subtable]]? = if let bytes { try? Self.subtables(bytes, selected) } else { [] }
+        guard let lookups = read else {
             hb_blob_destroy(blob)
             return nil
         }
@@ -73,22 +75,23 @@ package final class PairKerning: @unchecked Sendable {
     }
 
     private func kerning(_ left: UInt32, _ right: UInt32) throws -> Int32? {
+        guard let b = bytes else { return 0 }
         var total: Int32 = 0
         for subtables in lookups {
             for (s, subtable) in subtables.enumerated() {
-                guard let index = try coverageIndex(subtable.coverage, left) else { continue }
+                guard let index = try b.coverageIndex(subtable.coverage, of: left) else { continue }
                 guard subtable.pairwise else { return nil }
-                let b = bytes, at = subtable.at
+                let at = subtable.at
                 let record: Int
                 if subtable.format == 1 {
                     guard index < Int(try b.u16(at + 8)) else { continue }
                     let setOffset = Int(try b.u16(at + 10 + 2 * index))
-                    guard setOffset != 0, let found = try pairRecord(at + setOffset, subtable.recordSize, right)
+                    guard setOffset != 0, let found = try pairRecord(b, at + setOffset, subtable.recordSize, right)
                     else { continue }
                     record = found
                 } else {
-                    let class1 = try subtable.classes1.map { try classOf($0, left) } ?? 0
-                    let class2 = try subtable.classes2.map { try classOf($0, right) } ?? 0
+                    let class1 = try subtable.classes1.map { try b.glyphClass($0, of: left) } ?? 0
+                    let class2 = try subtable.classes2.map { try b.glyphClass($0, of: right) } ?? 0
                     let class1Count = Int(try b.u16(at + 12)), class2Count = Int(try b.u16(at + 14))
                     guard class1 < class1Count, class2 < class2Count else { continue }
                     record = at + 16 + (class1 * class2Count + class2) * subtable.recordSize
@@ -96,14 +99,14 @@ package final class PairKerning: @unchecked Sendable {
                         // HarfBuzz 6.0 and later skip the subtable here, earlier versions
                         // apply it: the same only when its value is 0 and no later subtable
                         // of the lookup covers the glyph.
-                        guard try value(record, subtable) == 0 else { return nil }
-                        for later in subtables[(s + 1)...] where try coverageIndex(later.coverage, left) != nil {
+                        guard try value(b, record, subtable) == 0 else { return nil }
+                        for later in subtables[(s + 1)...] where try b.coverageIndex(later.coverage, of: left) != nil {
                             return nil
                         }
                     }
                 }
                 if subtable.hasDevice, !devicesIgnored { return nil }
-                total = total &+ Int32(try value(record, subtable))
+                total = total &+ Int32(try value(b, record, subtable))
                 break
             }
         }
@@ -111,100 +114,25 @@ package final class PairKerning: @unchecked Sendable {
     }
 
     /// The XAdvance of the value record at `record`.
-    private func value(_ record: Int, _ subtable: Subtable) throws -> Int16 {
+    private func value(_ b: Bytes, _ record: Int, _ subtable: Subtable) throws -> Int16 {
         guard let x = subtable.xAdvance else { return 0 }
-        return Int16(bitPattern: try bytes.u16(record + x))
+        return Int16(bitPattern: try b.u16(record + x))
     }
 
     /// The value record of the pair whose second glyph is `right` in the pair set at `set`
     /// (records of 2 + `recordSize` bytes, sorted by second glyph), or nil.
-    private func pairRecord(_ set: Int, _ recordSize: Int, _ right: UInt32) throws -> Int? {
-        let count = Int(try bytes.u16(set)), stride = 2 + recordSize
+    private func pairRecord(_ b: Bytes, _ set: Int, _ recordSize: Int, _ right: UInt32) throws -> Int? {
+        let count = Int(try b.u16(set)), stride = 2 + recordSize
         var previous = -1
         var found: Int?
         // A linear pass checks the order HarfBuzz's binary search relies on.
         for i in 0..<count {
-            let glyph = Int(try bytes.u16(set + 2 + i * stride))
+            let glyph = Int(try b.u16(set + 2 + i * stride))
             guard glyph > previous else { throw LayoutLookups.Unsupported() }
             if glyph == Int(right) { found = set + 4 + i * stride }
             previous = glyph
         }
         return found
-    }
-
-    /// The coverage index of `glyph` in the coverage table at `at` (checked sorted by
-    /// `checkSorted`), or nil.
-    private func coverageIndex(_ at: Int, _ glyph: UInt32) throws -> Int? {
-        let b = bytes, count = Int(try b.u16(at + 2)), g = Int(glyph)
-        switch try b.u16(at) {
-        case 1:
-            var low = 0, high = count
-            while low < high {
-                let mid = (low + high) / 2, value = Int(try b.u16(at + 4 + 2 * mid))
-                if value == g { return mid }
-                if value < g { low = mid + 1 } else { high = mid }
-            }
-            return nil
-        case 2:
-            guard let r = try range(at, count, g) else { return nil }
-            return Int(try b.u16(at + 8 + 6 * r)) + g - Int(try b.u16(at + 4 + 6 * r))
-        default:
-            throw LayoutLookups.Unsupported()
-        }
-    }
-
-    /// The class of `glyph` in the class definition table at `at` (checked sorted by
-    /// `checkSorted`; 0 when not listed).
-    private func classOf(_ at: Int, _ glyph: UInt32) throws -> Int {
-        let b = bytes, g = Int(glyph)
-        switch try b.u16(at) {
-        case 1:
-            let start = Int(try b.u16(at + 2)), count = Int(try b.u16(at + 4))
-            let i = g - start
-            return i >= 0 && i < count ? Int(try b.u16(at + 6 + 2 * i)) : 0
-        case 2:
-            guard let r = try range(at, Int(try b.u16(at + 2)), g) else { return 0 }
-            return Int(try b.u16(at + 8 + 6 * r))
-        default:
-            throw LayoutLookups.Unsupported()
-        }
-    }
-
-    /// The range record of a format 2 coverage or class table that holds `glyph`, or nil.
-    private func range(_ at: Int, _ count: Int, _ glyph: Int) throws -> Int? {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            let start = Int(try bytes.u16(at + 4 + 6 * mid)), end = Int(try bytes.u16(at + 6 + 6 * mid))
-            if glyph < start { high = mid } else if glyph > end { low = mid + 1 } else { return mid }
-        }
-        return nil
-    }
-
-    /// Checks that a coverage (or class definition) table at `at` is sorted without
-    /// overlaps, as the binary searches above and HarfBuzz's need to agree.
-    private static func checkSorted(_ b: Bytes, _ at: Int, classes: Bool) throws {
-        switch try b.u16(at) {
-        case 1 where classes:
-            _ = try b.u16(at + 4 + 2 * Int(try b.u16(at + 4)))  // the values are in the table
-        case 1:
-            var previous = -1
-            for i in 0..<Int(try b.u16(at + 2)) {
-                let g = Int(try b.u16(at + 4 + 2 * i))
-                guard g > previous else { throw LayoutLookups.Unsupported() }
-                previous = g
-            }
-        case 2:
-            var previousEnd = -1
-            for r in 0..<Int(try b.u16(at + 2)) {
-                let start = Int(try b.u16(at + 4 + 6 * r)), end = Int(try b.u16(at + 6 + 6 * r))
-                guard start > previousEnd, start <= end else { throw LayoutLookups.Unsupported() }
-                _ = try b.u16(at + 8 + 6 * r)
-                previousEnd = end
-            }
-        default:
-            throw LayoutLookups.Unsupported()
-        }
     }
 
     /// The pair adjustment subtables of each of `selected`, in lookup order (extension
@@ -240,13 +168,13 @@ package final class PairKerning: @unchecked Sendable {
                 let coverageOffset = Int(try b.u16(at + 2))
                 guard coverageOffset != 0 else { continue }
                 let coverage = at + coverageOffset
-                try checkSorted(b, coverage, classes: false)
+                try b.checkSorted(coverage, classes: false)
                 var classes: [Int?] = [nil, nil]
                 if format == 2 {
                     for k in 0..<2 {
                         let offset = Int(try b.u16(at + 8 + 2 * k))
                         guard offset != 0 else { continue }
-                        try checkSorted(b, at + offset, classes: true)
+                        try b.checkSorted(at + offset, classes: true)
                         classes[k] = at + offset
                     }
                 }
