@@ -23,7 +23,7 @@ extension ParagraphBuilder {
     func fontRuns(of clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> FontRuns {
         let count = clusters.count
         let flags = Scratch<UInt8>(count: count)
-        var items = Itemizer(count: count, font: font)
+        var items = Itemizer(count: count)
         // Once per paragraph: loaded from the engine in the loop, the library was retained
         // and released per cluster.
         let fonts = engine.fonts
@@ -111,8 +111,11 @@ extension ParagraphBuilder {
                       kind: kind, run: UInt16(truncatingIfNeeded: run), font: Unmanaged.passUnretained(clusterFont),
                       isRunFont: ObjectIdentifier(clusterFont) == ObjectIdentifier(runFont))
         }
-        let runFont = { (run: Int) -> Font in runs?.fonts[run] ?? font }
-        items.resolve(primary: runFont) { engine.fonts.fallbackRank(of: $0, from: $1, language: language) }
+        // (The closures as arguments: a closure bound to a name first was boxed, the builder
+        // copied into it, per paragraph.)
+        items.resolve(primary: { runs?.fonts[$0] ?? font }) {
+            fonts.fallbackRank(of: $0, from: $1, language: language)
+        }
         return FontRuns(items: items, flags: flags, fallbackFonts: fallbackFonts)
     }
 

@@ -23,6 +23,13 @@ package struct Scratch<Element> {
         buffer.initialize(repeating: false)
     }
 
+    /// A view of `count` elements at `start`: a column of a block its owner allocated and
+    /// frees (`Itemizer` keeps six columns in one), never freed through the view.
+    @inlinable
+    package init(viewing start: UnsafeMutablePointer<Element>, count: Int) {
+        buffer = UnsafeMutableBufferPointer(start: start, count: count)
+    }
+
     /// Uninitialized memory for `count` elements of a trivial type, from malloc (never
     /// nil: at least one byte is asked, and a failed malloc traps as Swift's allocation does).
     @inlinable

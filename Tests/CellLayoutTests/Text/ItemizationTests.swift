@@ -120,8 +120,8 @@ import Testing
             let runFonts = (0..<3).map { _ in fonts.randomElement(using: &generator)! }
             let primaryFonts = Bool.random(using: &generator)
             let runCount = Int.random(in: 1...3, using: &generator)
-            var full = Itemizer(count: count, font: fonts[0])
-            var quick = Itemizer(count: count, font: fonts[0])
+            var full = Itemizer(count: count)
+            var quick = Itemizer(count: count)
             defer { full.free(); quick.free() }
             var run = 0
             for c in 0..<count {
