@@ -151,4 +151,103 @@ import Testing
         #expect(shortcutCases > 2000)
         #expect(differing.isEmpty, "\(differing.prefix(5))")
     }
+
+    /// `Itemizer`'s font resolution (one pass, runs ending where their key changes) against
+    /// the rule done run by run as it was before (`fontsRunByRun`: find a run's end, then
+    /// resolve the run), on random clusters: three scripts, two levels, three attribute runs
+    /// over three fonts, emoji in streaks, a third of the clusters neutral, fonts drawn from
+    /// four so that neutrals often sit between two fonts and ranks decide. It fails if any
+    /// cluster gets another font.
+    @Test func fontResolutionAgreesWithTheRunByRunRule() throws {
+        let library = TestFonts.library
+        let fonts = try [TestFonts.inter17, library.font(family: "DejaVu Sans", size: 17),
+                         library.font(family: "Inter", size: 13), library.font(family: "DejaVu Sans", size: 13)]
+        let scripts = [HB_SCRIPT_LATIN, HB_SCRIPT_HEBREW, HB_SCRIPT_HAN].map(\.rawValue)
+        var generator = SystemRandomNumberGenerator()
+        var differing: [String] = []
+        var ranked = 0
+        for _ in 0..<4000 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let runFonts = (0..<3).map { _ in fonts.randomElement(using: &generator)! }
+            var items = Itemizer(count: count)
+            defer { items.free() }
+            var run = 0, script = scripts[0], level: UInt8 = 0, emoji: UInt8 = 0
+            for c in 0..<count {
+                // Keys change now and then, so that runs form; a third of the clusters are neutral.
+                if run < 2, Int.random(in: 0..<8, using: &generator) == 0 { run += 1 }
+                if Int.random(in: 0..<8, using: &generator) == 0 { script = scripts.randomElement(using: &generator)! }
+                if Int.random(in: 0..<10, using: &generator) == 0 { level ^= 1 }
+                if Int.random(in: 0..<10, using: &generator) == 0 { emoji ^= Itemizer.emoji }
+                let kind = emoji | (Int.random(in: 0..<3, using: &generator) == 0 ? Itemizer.neutral : 0)
+                let font = Int.random(in: 0..<3, using: &generator) == 0
+                    ? runFonts[run] : fonts.randomElement(using: &generator)!
+                items.set(c, script: script, first: 0x61, level: level, kind: kind, run: UInt16(run),
+                          font: .passUnretained(font), isRunFont: font === runFonts[run])
+            }
+            let raw = (0..<count).map { items.fonts[$0] }
+            var asked = 0
+            let rank = { (font: Font, primary: Font) -> Int in
+                asked += 1
+                return font === primary ? 0 : 1 + fonts.firstIndex { $0 === font }!
+            }
+            items.resolve(primary: { runFonts[$0] }, rank: rank, shortcuts: false)
+            if asked > 0 { ranked += 1 }
+            let expected = Self.fontsRunByRun(items, raw: raw, primary: { runFonts[$0] }, rank: rank)
+            if (0..<count).contains(where: { items.fonts[$0].toOpaque() != expected[$0].toOpaque() }) {
+                differing.append("\((0..<count).map { "\(items.kinds[$0])/\(items.runs[$0])/\(fonts.firstIndex(of: raw[$0].takeUnretainedValue())!)" })")
+            }
+        }
+        #expect(ranked > 500)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// The fonts `items` resolves to from its clusters' fonts `raw`, run by run: a pass
+    /// finding where a run (one script, level, attribute run and emoji-ness) ends, then the
+    /// rule over the run — the itemizer's code before it became one pass.
+    static func fontsRunByRun(_ items: Itemizer, raw: [Unmanaged<Font>], primary: (Int) -> Font,
+                              rank: (Font, Font) -> Int) -> [Unmanaged<Font>] {
+        var fonts = raw
+        var runStart = 0
+        while runStart < items.count {
+            var runEnd = runStart + 1
+            while runEnd < items.count, items.scripts[runEnd] == items.scripts[runStart],
+                  items.levels[runEnd] == items.levels[runStart], items.runs[runEnd] == items.runs[runStart],
+                  (items.kinds[runEnd] & Itemizer.emoji) == (items.kinds[runStart] & Itemizer.emoji) {
+                runEnd += 1
+            }
+            let runFont = primary(Int(items.runs[runStart]))
+            var itemFont: Unmanaged<Font>? = nil
+            var itemStart = runStart
+            var firstNeutral = -1
+            for c in runStart..<runEnd {
+                if items.kinds[c] & Itemizer.neutral != 0 {
+                    if firstNeutral < 0 { firstNeutral = c }
+                    if let itemFont { fonts[c] = itemFont }
+                    continue
+                }
+                let font = fonts[c]
+                if let current = itemFont {
+                    if font.toOpaque() != current.toOpaque() {
+                        var start = c
+                        if firstNeutral > itemStart,
+                           rank(font.takeUnretainedValue(), runFont) < rank(current.takeUnretainedValue(), runFont) {
+                            for k in firstNeutral..<c { fonts[k] = font }
+                            start = firstNeutral
+                        }
+                        itemStart = start
+                        itemFont = font
+                    }
+                } else {
+                    for k in itemStart..<c { fonts[k] = font }
+                    itemFont = font
+                }
+                firstNeutral = -1
+            }
+            if itemFont == nil {
+                for k in runStart..<runEnd { fonts[k] = .passUnretained(runFont) }
+            }
+            runStart = runEnd
+        }
+        return fonts
+    }
 }
