@@ -36,15 +36,22 @@ extension Double {
 }
 
 extension Int64 {
-    /// Appends the number in decimal (`String(self)`'s text) to `bytes`, digit by digit.
+    /// Appends the number in decimal (`String(self)`'s text) to `bytes`: its digits made
+    /// from the last in a buffer on the stack, then appended in one copy.
     package func appendDecimal(to bytes: inout [UInt8]) {
-        if self < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = self.magnitude, place: UInt64 = 1
-        while place <= magnitude / 10 { place *= 10 }
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / place))
-            magnitude %= place
-            place /= 10
-        } while place > 0
+        // Int64.min: a sign and 19 digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count, magnitude = self.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if self < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

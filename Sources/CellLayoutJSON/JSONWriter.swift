@@ -44,30 +44,46 @@ public struct JSONWriter {
         Int64(integer).appendDecimal(to: &bytes)
     }
 
-    /// Appends a string with JSON escapes.
+    /// Appends a string with JSON escapes: `"`, `\`, line feed, carriage return and tab
+    /// by their short escapes, every other byte below 0x20 as `\u00XX`, the rest as it is.
+    /// The runs between escapes are appended whole (a label id or row id has none).
     public mutating func write(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var start = 0
+            for i in utf8.indices {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                escape(byte)
+                start = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends text that is already JSON (punctuation, literals).
+    /// Appends the JSON escape of `byte`, a quote, a backslash or a control character.
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            raw("\\u00")
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
+    }
+
+    /// Appends text that is already JSON (punctuation, literals), its UTF-8 in one copy.
     public mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends bytes that are already JSON (a part encoded by another writer).

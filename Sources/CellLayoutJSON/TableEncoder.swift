@@ -124,17 +124,14 @@ public enum TableEncoder {
     public static func encodeFields(_ row: RowLayout, cellWidth: Double? = nil, into writer: inout JSONWriter) {
         writer.raw("\"height\":")
         writer.write(row.height)
-        // Each key with its punctuation, written as it stands (no string made per row).
-        let frames: [(String, CGRect?)] = [
-            (",\"contentView\":", row.contentView), (",\"textLabel\":", row.textLabel),
-            (",\"detailTextLabel\":", row.detailTextLabel), (",\"imageView\":", row.imageView),
-            (",\"accessoryView\":", row.accessoryView), (",\"editingControl\":", row.editingControl),
-            (",\"reorderControl\":", row.reorderControl),
-        ]
-        for (key, frame) in frames {
-            writer.raw(key)
-            self.frame(frame, into: &writer)
-        }
+        // Each key with its punctuation, written as it stands (no string or array made per row).
+        frame(",\"contentView\":", row.contentView, into: &writer)
+        frame(",\"textLabel\":", row.textLabel, into: &writer)
+        frame(",\"detailTextLabel\":", row.detailTextLabel, into: &writer)
+        frame(",\"imageView\":", row.imageView, into: &writer)
+        frame(",\"accessoryView\":", row.accessoryView, into: &writer)
+        frame(",\"editingControl\":", row.editingControl, into: &writer)
+        frame(",\"reorderControl\":", row.reorderControl, into: &writer)
         if !row.accessories.isEmpty {
             // A list cell's accessories, only on rows that have them (so other rows' output is unchanged).
             writer.raw(",\"accessories\":[")
@@ -174,11 +171,12 @@ public enum TableEncoder {
             frame(subview.frame, into: &writer)
         }
         writer.raw("},\"lines\":{")
-        for (i, label) in row.lines.enumerated() {
+        // (`RowLayout.lines`, read from the labels without making its array)
+        for (i, label) in row.labels.enumerated() {
             if i > 0 { writer.raw(",") }
             writer.write(label.id)
             writer.raw(":")
-            writer.write(label.count)
+            writer.write(label.measurement.lines)
         }
         writer.raw("}")
     }
@@ -190,6 +188,12 @@ public enum TableEncoder {
         writer.raw(",\"height\":")
         writer.write(span.height)
         writer.raw("}")
+    }
+
+    /// `key` (JSON with its punctuation), then the frame.
+    private static func frame(_ key: String, _ frame: CGRect?, into writer: inout JSONWriter) {
+        writer.raw(key)
+        self.frame(frame, into: &writer)
     }
 
     private static func frame(_ frame: CGRect?, into writer: inout JSONWriter) {
