@@ -44,17 +44,16 @@ extension Int: MemoKey {
 /// the memo holds at most about `maxEntries` entries and `maxBytes` bytes, and what stays
 /// is what was used recently. Each generation is an open-addressing table (`OpenTable`)
 /// probed with the key's own `memoHash`.
+///
+/// `@unchecked Sendable`: the one stored property that is not itself Sendable is the
+/// memory of the shards' mutexes, written once by `init` and then read only through
+/// their locks.
 @usableFromInline
-package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
+package final class BoundedMemo<Key: MemoKey, Value: Sendable>: @unchecked Sendable {
     /// The most entries kept at once (0: nothing is kept).
     @usableFromInline package let maxEntries: Int
     /// About the most bytes kept at once.
     @usableFromInline package let maxBytes: Int
-
-    @usableFromInline
-    final class Shard: Sendable {
-        @usableFromInline let state = Mutex(Generations())
-    }
 
     @usableFromInline
     struct Generations {
@@ -69,7 +68,15 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
 
     @inlinable
     static var shardCount: Int { 16 }
-    @usableFromInline let shards: [Shard]
+    /// Bytes from one shard to the next: whole 128-byte blocks (two cache lines, what the
+    /// adjacent-line prefetcher pulls in together), so that two threads locking two shards
+    /// do not write one line.
+    @inlinable
+    static var shardStride: Int { (MemoryLayout<Mutex<Generations>>.stride + 127) & ~127 }
+    /// The shards' mutexes, `shardStride` apart, in memory the memo owns: not objects in an
+    /// array, which every lookup retained and released (a write to a line both threads
+    /// share, on every word, pair and fallback looked up).
+    @usableFromInline let shardMemory: UnsafeMutableRawPointer
     @usableFromInline let byteCount: @Sendable (Key, Value) -> Int
     /// Lookups of a memo that keeps nothing (maxEntries 0).
     @usableFromInline let unkeptCount = Atomic<Int>(0)
@@ -82,20 +89,35 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
         self.maxEntries = max(0, maxEntries)
         self.maxBytes = max(0, maxBytes)
         self.byteCount = byteCount
-        self.shards = (0..<Self.shardCount).map { _ in Shard() }
+        shardMemory = .allocate(byteCount: Self.shardCount * Self.shardStride, alignment: 128)
+        for i in 0..<Self.shardCount {
+            (shardMemory + i * Self.shardStride).bindMemory(to: Mutex<Generations>.self, capacity: 1)
+                .initialize(to: Mutex(Generations()))
+        }
+    }
+
+    deinit {
+        for i in 0..<Self.shardCount { _ = shard(i).deinitialize(count: 1) }
+        shardMemory.deallocate()
+    }
+
+    /// Shard `i`'s mutex (`i` below `shardCount`).
+    @inlinable @inline(__always)
+    func shard(_ i: Int) -> UnsafeMutablePointer<Mutex<Generations>> {
+        (shardMemory + i &* Self.shardStride).assumingMemoryBound(to: Mutex<Generations>.self)
     }
 
     /// How many lookups found an entry, and how many had to make one.
     package var statistics: (hits: Int, misses: Int) {
-        shards.reduce((0, unkeptCount.load(ordering: .relaxed))) { sum, shard in
-            shard.state.withLock { (sum.0 + $0.hits, sum.1 + $0.misses) }
+        (0..<Self.shardCount).reduce((0, unkeptCount.load(ordering: .relaxed))) { sum, i in
+            shard(i).pointee.withLock { (sum.0 + $0.hits, sum.1 + $0.misses) }
         }
     }
 
     /// The number of entries held now.
     package var count: Int {
-        shards.reduce(0) { sum, shard in
-            sum + shard.state.withLock { $0.current.count + $0.previous.count }
+        (0..<Self.shardCount).reduce(0) { sum, i in
+            sum + shard(i).pointee.withLock { $0.current.count + $0.previous.count }
         }
     }
 
@@ -111,8 +133,8 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
         }
         // The top bits pick the shard, the low bits the slot.
         let hash = MemoHash.mix(0x9E37_79B9_7F4A_7C15, key.memoHash)
-        let shard = shards[Int(truncatingIfNeeded: hash >> 60) & (Self.shardCount - 1)]
-        let found: Value? = shard.state.withLock { state in
+        let shard = shard(Int(truncatingIfNeeded: hash >> 60) & (Self.shardCount - 1))
+        let found: Value? = shard.pointee.withLock { state in
             if let entry = state.current.value(for: key, hash: hash) {
                 state.hits += 1
                 return entry
@@ -124,7 +146,7 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: Sendable {
         }
         if let found { return found }
         let made = try make()
-        return shard.state.withLock { state in
+        return shard.pointee.withLock { state in
             state.misses += 1
             // Another thread may have made it meanwhile: the first one kept is what both
             // get, since callers compare fonts by identity.

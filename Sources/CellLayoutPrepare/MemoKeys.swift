@@ -32,10 +32,11 @@ package struct ShapeKey: MemoKey {
         inline = packed
     }
 
+    /// Equal keys. The overflow arrays are compared only where there are any: comparing
+    /// two optionals copies them (a retain and a release each), on every probe of the memo.
     package static func == (a: ShapeKey, b: ShapeKey) -> Bool {
         a.fontID == b.fontID && a.script == b.script && a.isRightToLeft == b.isRightToLeft && a.language == b.language
-            && a.count == b.count
-            && a.inline == b.inline && a.overflow == b.overflow
+            && a.count == b.count && a.inline == b.inline && (a.count <= 16 || a.overflow! == b.overflow!)
     }
 
     /// The fields folded with `MemoHash.mix`, the code units 8 at a time.

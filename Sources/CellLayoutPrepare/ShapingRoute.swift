@@ -15,8 +15,9 @@ struct ShapingRoute: MeasuringRoute {
     func measure(_ piece: RoutePiece, _ base: UnsafePointer<UInt16>, offset: Int, builder: ParagraphBuilder,
                  into measures: inout ParagraphBuilder.Measures) -> Bool {
         measures.pieces.append(builder.shapePiece(
-            base, piece.units, clusters: piece.clusters, font: piece.font, script: piece.script, level: piece.level,
-            run: piece.run, offset: offset, unitToCluster: unitToCluster, into: &measures))
+            base, piece.units, clusters: piece.clusters, font: Unmanaged.passUnretained(piece.font),
+            script: piece.script, level: piece.level, run: piece.run, offset: offset, unitToCluster: unitToCluster,
+            into: &measures))
         return true
     }
 }
@@ -25,22 +26,27 @@ extension ParagraphBuilder {
     /// Shapes units `units` (paragraph-relative) through the memo and adds each glyph's
     /// advance to the cluster it belongs to. A glyph that stands for several clusters (a
     /// ligature) has its advance shared equally among them, as Pango and CoreText do.
+    /// `font` comes unretained (the paragraph holds it): passed strong, the font every
+    /// thread shares was retained and released around the call and again around the memo's.
     func shapePiece(
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>,
-        font: Font, script: hb_script_t, level: UInt8, run: Int, offset: Int,
+        font unmanagedFont: Unmanaged<Font>, script: hb_script_t, level: UInt8, run: Int, offset: Int,
         unitToCluster: Scratch<Int32>, into m: inout Measures
     ) -> ShapedPiece {
         let hasGlyph = m.hasGlyph ?? Scratch(count: m.clusterCount)
         m.hasGlyph = hasGlyph
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
-        let key = ShapeKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
-                           language: language.shapingKey(script), units: slice)
+        let key = ShapeKey(fontID: unmanagedFont._withUnsafeGuaranteedRef(\.id), script: script.rawValue,
+                           isRightToLeft: rtl, language: language.shapingKey(script), units: slice)
         // Locals only in the closure: one that reads a property of the builder copies it.
-        let han = language.han
+        // The Han orthography (a String) is read only on a miss.
+        let slot = language
         let shaped = engine.shapeMemo.value(for: key) {
-            Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
-                         language: Shaper.language(for: script, preferred: han))
+            unmanagedFont._withUnsafeGuaranteedRef { font in
+                Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
+                             language: Shaper.language(for: script, preferred: slot.han))
+            }
         }
         for i in 0..<shaped.count {
             let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.cluster(i))])
@@ -65,7 +71,7 @@ extension ParagraphBuilder {
             c = next
         }
         return ShapedPiece(
-            shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
+            shaped: shaped, font: unmanagedFont.takeUnretainedValue(), script: script, utf16Start: offset + units.lowerBound,
             utf16End: offset + units.upperBound, level: level, run: run)
     }
 }
