@@ -49,9 +49,10 @@ package struct LineFitter {
     /// segments — what a re-layout at a new width runs for every row. Lines of different
     /// metrics take them from the segments' metrics marks (`PreparedText.segmentMetrics`).
     /// A segment wider than the line breaks between clusters as in `fill()`, reading only
-    /// that segment's clusters, when every line has the text's metrics; nil when the lines'
-    /// metrics differ (the full fit then gives each piece its runs' metrics), and when a
-    /// segment is over 32 bits (`PreparedText.hasWideSegments`).
+    /// that segment's clusters (and, in a text of mixed metrics, their runs' metrics); nil
+    /// when a text of more than `SegmentMetrics.pitchTableLimit` metrics has such a
+    /// segment (the full fit then gives each piece its runs' metrics), and when a segment
+    /// is over 32 bits (`PreparedText.hasWideSegments`).
     package static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
         // Over 2 million points: the general filling reads such a segment in full.
@@ -93,8 +94,8 @@ package struct LineFitter {
         guard let last = entries.last else { return (0, 0, heights, 0) }
         guard last.endsParagraph, var next = entries.baseAddress else { return nil }
         let end = next + entries.count
-        // The first entry of the paragraph being filled: with no metrics marks, a segment's
-        // index in its paragraph is how far it lies from it.
+        // The first entry of the paragraph being filled, one further for each metrics mark
+        // in it: a segment's index in its paragraph is how far it lies from it.
         var paragraphStart = next
         while true {
             let entry = next.pointee
@@ -105,9 +106,10 @@ package struct LineFitter {
                     quick.endParagraph()
                     if next == end { break }
                     quick.heights.breakParagraph()
-                    if !Heights.readsMarks { paragraphStart = next }
+                    paragraphStart = next
                 } else if Heights.readsMarks {
                     quick.heights.use(entry.metricsIndex)
+                    paragraphStart += 1
                 }
                 continue
             }
@@ -142,11 +144,11 @@ package struct LineFitter {
                 quick.reach = reach
                 quick.heights.joinLine()
             } else if !quick.startLine(entry) {
-                // Wider than a line: between its clusters, with lines of one metrics.
+                // Wider than a line: between its clusters.
                 // (on a copy: the filling's state is passed to no call, so it stays in registers)
-                guard !Heights.readsMarks else { return nil }
+                guard Heights.takesPieces else { return nil }
                 var state = quick
-                state.placeWide(entry, next - 1 - paragraphStart, of: prepared.paragraphs[quick.paragraphs])
+                state.placeWide(entry, next - 1 - paragraphStart, of: prepared.paragraphs[quick.paragraphs], in: prepared)
                 quick = state
             }
         }
@@ -208,12 +210,13 @@ package struct LineFitter {
             return true
         }
 
-        /// Places `segment`, segment `index` of `paragraph`, wider than the empty line it
-        /// starts, as `LineFitter.place` does: whole when its content is one cluster, else
-        /// cluster by cluster (`PreparedParagraph.forEachPiece`), its last piece staying on
-        /// the line for what follows.
+        /// Places `segment`, segment `index` of `paragraph` in `prepared`, wider than the
+        /// empty line it starts, as `LineFitter.place` does: whole when its content is one
+        /// cluster, else cluster by cluster (`PreparedParagraph.forEachPiece`), its last
+        /// piece staying on the line for what follows, with the white space after it.
         @inline(never)
-        mutating func placeWide(_ segment: PackedSegment, _ index: Int, of paragraph: PreparedParagraph) {
+        mutating func placeWide(_ segment: PackedSegment, _ index: Int, of paragraph: PreparedParagraph,
+                                in prepared: PreparedText) {
             let end = paragraph.segmentEnds[index]
             let start = index == 0 ? 0 : paragraph.segmentEnds[index - 1]
             let contentEnd = paragraph.contentEnd(of: start..<end)
@@ -221,17 +224,19 @@ package struct LineFitter {
                 lineWidth = segment.width
                 heights.startLine()
             } else {
-                paragraph.forEachPiece(of: start, contentEnd, end) { _, width, kern in
+                paragraph.forEachPiece(of: start, contentEnd, end) { c, width, kern in
                     if GreedyRule.joins(width, reach: reach, within: maxWidth) {
                         lineWidth = reach &+ width
+                        heights.join(c..<c + 1, of: paragraph, in: prepared)
                     } else {
                         if reach != Self.empty { endLine() }
                         lineWidth = width
-                        heights.startLine()
+                        heights.startLine(c..<c + 1, of: paragraph, in: prepared)
                     }
                     reach = lineWidth &+ kern
                     return true
                 }
+                heights.join(contentEnd..<end, of: paragraph, in: prepared)
             }
             reach = lineWidth &+ segment.trailing
         }
@@ -478,6 +483,21 @@ private protocol QuickHeights {
     mutating func endLine()
     /// A paragraph ended and another follows (before its first line).
     mutating func breakParagraph()
+    /// Whether a segment wider than the line may be broken into pieces by the quick fill:
+    /// the lines its pieces fall on take the metrics of those pieces' clusters alone.
+    static var takesPieces: Bool { get }
+    /// Clusters `range` of `paragraph` (pieces of a segment, or its white space) start a
+    /// line / join the line.
+    mutating func startLine(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText)
+    mutating func join(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText)
+}
+
+extension QuickHeights {
+    static var takesPieces: Bool { true }
+    @inline(__always)
+    func startLine(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText) {}
+    @inline(__always)
+    func join(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText) {}
 }
 
 /// Every line has the text's `lineMetrics`: nothing to keep.
@@ -490,10 +510,12 @@ private struct UniformHeights: QuickHeights {
     @inline(__always) func breakParagraph() {}
 }
 
-/// Lines of different metrics, at most `SegmentMetrics.pitchTableLimit` distinct
-/// (`PreparedText.hasLinePitches`): a line's metrics are a set of bits, one per metrics
-/// index, and its pitch one load from the table before the segments. No test per segment
-/// or per line: joining segments adds the current bit, ending a line adds its union's pitch.
+/// Lines of different metrics, at most `SegmentMetrics.pitchTableLimit` distinct among the
+/// runs (`PreparedText.hasLinePitches`): a line's metrics are a set of bits, one per
+/// metrics (`SegmentMetrics.usesRunBits`), and its pitch one load from the table before the
+/// segments. No test per segment or per line: joining segments adds their bits, ending a
+/// line adds its union's pitch. A piece of a segment wider than the line takes the bits
+/// of its clusters' runs.
 private struct UnionPitches: QuickHeights {
     /// The text's segments, after the pitches (`PreparedText.linePitch(ofUnion:before:)`).
     let segments: UnsafePointer<PackedSegment>
@@ -501,10 +523,13 @@ private struct UnionPitches: QuickHeights {
     let gap: Double
     /// The height so far (`LineStack.y`).
     var y = 0.0
-    /// The bit of the segments being placed, and the line's union so far. (A mixed text's
+    /// The bits of the segments being placed, and the line's union so far. (A mixed text's
     /// first entry is a metrics mark.)
     var current = 0
     var line = 0
+    /// The last run whose bits a piece asked for, and those bits.
+    var run = -1
+    var runBits = 0
 
     static var readsMarks: Bool { true }
 
@@ -513,11 +538,37 @@ private struct UnionPitches: QuickHeights {
         self.gap = gap
     }
 
-    @inline(__always) mutating func use(_ index: Int) { current = 1 &<< index }
+    @inline(__always) mutating func use(_ bits: Int) { current = bits }
     @inline(__always) mutating func startLine() { line = current }
     @inline(__always) mutating func joinLine() { line |= current }
     @inline(__always) mutating func endLine() { y += PreparedText.linePitch(ofUnion: line, before: segments) }
     @inline(__always) mutating func breakParagraph() { y += gap }
+
+    @inline(__always)
+    mutating func startLine(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText) {
+        line = bits(of: range, of: paragraph, in: prepared)
+    }
+
+    @inline(__always)
+    mutating func join(_ range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText) {
+        line |= bits(of: range, of: paragraph, in: prepared)
+    }
+
+    /// The bits of the metrics of clusters `range`'s runs (a run's looked up when it
+    /// changes: the pieces of a word lie in one run or a few).
+    @inline(__always)
+    private mutating func bits(of range: Range<Int32>, of paragraph: PreparedParagraph, in prepared: PreparedText) -> Int {
+        var bits = 0
+        for c in range {
+            let run = paragraph.run(ofCluster: Int(c))
+            if run != self.run {
+                self.run = run
+                runBits = prepared.linePitchBit(ofRun: run)
+            }
+            bits |= runBits
+        }
+        return bits
+    }
 }
 
 /// Lines of different metrics, more than `UnionPitches` takes: each line the union of its
@@ -563,4 +614,8 @@ private struct MixedHeights: QuickHeights {
 
     @inline(__always) mutating func endLine() { y += style.linePitch(line) }
     @inline(__always) mutating func breakParagraph() { y += style.paragraphGap }
+
+    /// A piece's lines take its clusters' run metrics, which the segments' unions need not
+    /// hold: such a text takes the full fit.
+    static var takesPieces: Bool { false }
 }

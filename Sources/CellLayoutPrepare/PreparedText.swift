@@ -43,9 +43,10 @@ public final class PreparedText: @unchecked Sendable {
     package let hasUniformLineMetrics: Bool
     /// Whether the paragraph style gives every line the full width from the edge.
     package let hasNoIndents: Bool
-    /// Whether the entries just before `packedSegments` hold the pitch of a line of each
-    /// union of the segments' metrics (a text of mixed line metrics with at most
-    /// `SegmentMetrics.pitchTableLimit` of them): `linePitch(ofUnion:)`.
+    /// Whether the metrics marks hold bits of the runs' metrics (`SegmentMetrics.usesRunBits`:
+    /// a text of mixed line metrics, at most `SegmentMetrics.pitchTableLimit` of them) and
+    /// the entries just before `packedSegments` the pitch of a line of each union of them
+    /// (`linePitch(ofUnion:before:)`).
     package let hasLinePitches: Bool
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
     public let font: Font
@@ -102,7 +103,7 @@ public final class PreparedText: @unchecked Sendable {
         // The metrics, then the unions' pitches last first (the pitch of union `mask` is
         // `mask` entries before the segments).
         let pitches = classes.linePitches(style: paragraphStyle) ?? []
-        hasLinePitches = !pitches.isEmpty
+        hasLinePitches = classes.usesRunBits
         let metricsCount = 3 * classes.table.count + pitches.count
         let block: UnsafeBufferPointer<PackedSegment>
         (segmentChunk, block) = arena.store(count: metricsCount + segments.count + classes.marks) { block in
@@ -114,7 +115,7 @@ public final class PreparedText: @unchecked Sendable {
             for (i, pitch) in pitches.enumerated() {
                 block.initializeElement(at: metricsCount - 1 - i, to: PackedSegment(bits: pitch.bitPattern))
             }
-            PackedSegment.mark(segments.entries, metrics: classes.indices,
+            PackedSegment.mark(segments.entries, metrics: classes.values,
                                into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
         }
         packedSegments = UnsafeBufferPointer(rebasing: block[metricsCount...])
@@ -135,6 +136,14 @@ extension PreparedText {
     @inlinable
     package static func linePitch(ofUnion mask: Int, before segments: UnsafePointer<PackedSegment>) -> Double {
         Double(bitPattern: (segments - mask).pointee.bits)
+    }
+
+    /// With `hasLinePitches`: the bit of run `run`'s metrics in the marks' values.
+    package func linePitchBit(ofRun run: Int) -> Int {
+        let metrics = runStyles[run].metrics, table = segmentMetrics
+        var k = 0
+        while table[k] != metrics { k += 1 }
+        return 1 << k
     }
 
     /// The text's packed block (its metrics, then its segments), for prefetching: one

@@ -18,31 +18,54 @@ package struct PackedMetrics {
     }
 }
 
-/// The line metrics of each segment of a text whose runs differ in them: the union of
-/// the runs of its clusters (trailing white space included, as a line holds it), and for
-/// an empty paragraph, the run its place falls in — what `PreparedText.naturalMetrics(of:)`
-/// takes of a line made of whole segments.
+/// The line metrics of each segment of a text whose runs differ in them, as the marks
+/// among its packed segments give them: those of the runs of its clusters (trailing white
+/// space included, as a line holds it), and for an empty paragraph, those of the run its
+/// place falls in — what `PreparedText.naturalMetrics(of:)` takes of a line made of whole
+/// segments.
+///
+/// With at most `pitchTableLimit` distinct metrics among the runs (`usesRunBits`), `table`
+/// holds them and a segment's value is a set of bits, `1 << k` for each `table[k]` among its
+/// runs: a piece of a segment (a cluster broken off a word wider than the line) then has
+/// bits of its own, and a line's metrics are the union of its pieces' bits. With more,
+/// `table` holds the distinct unions of the segments' runs and a segment's value is its
+/// index there.
 package struct SegmentMetrics {
     /// The distinct metrics, in order of first use.
     package private(set) var table: [LineMetrics] = []
-    /// Each segment's index in `table`, paragraph after paragraph; an empty paragraph has
-    /// one entry.
-    package private(set) var indices: [Int32] = []
-    /// How many times the index changes from one entry to the next (the first included).
+    /// Whether `values` are bits of the runs' metrics rather than indices in `table`.
+    package let usesRunBits: Bool
+    /// Each segment's value, paragraph after paragraph; an empty paragraph has one.
+    package private(set) var values: [Int32] = []
+    /// How many times the value changes from one segment to the next (the first included).
     package private(set) var marks = 0
 
     @usableFromInline package init(_ paragraphs: [PreparedParagraph], runStyles: [RunStyle]) {
+        var distinct: [LineMetrics] = []
+        for style in runStyles where !distinct.contains(style.metrics) { distinct.append(style.metrics) }
+        usesRunBits = distinct.count <= Self.pitchTableLimit
+        let bits = usesRunBits ? runStyles.map { Int32(1) << Int32(distinct.firstIndex(of: $0.metrics)!) } : []
+        if usesRunBits { table = distinct }
         for (p, paragraph) in paragraphs.enumerated() {
             guard !paragraph.segmentEnds.isEmpty else {
-                add(runStyles[PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)]
-                    .metrics)
+                let run = PreparedText.run(at: paragraph.utf16Start, in: paragraphs[p...], runCount: runStyles.count)
+                add(usesRunBits ? bits[run] : index(of: runStyles[run].metrics))
                 continue
             }
             var start: Int32 = 0
             for end in paragraph.segmentEnds {
-                var metrics: LineMetrics?
-                PreparedText.addRunMetrics(of: paragraph, start..<end, runStyles: runStyles, to: &metrics)
-                add(metrics!)
+                if usesRunBits {
+                    var value: Int32 = 0, last = -1
+                    for c in start..<end where paragraph.run(ofCluster: Int(c)) != last {
+                        last = paragraph.run(ofCluster: Int(c))
+                        value |= bits[last]
+                    }
+                    add(value)
+                } else {
+                    var metrics: LineMetrics?
+                    PreparedText.addRunMetrics(of: paragraph, start..<end, runStyles: runStyles, to: &metrics)
+                    add(index(of: metrics!))
+                }
                 start = end
             }
         }
@@ -52,13 +75,12 @@ package struct SegmentMetrics {
     /// unions (120 bytes before the segments).
     package static let pitchTableLimit = 4
 
-    /// The pitch (`ParagraphStyle.linePitch`) of a line holding the segments of each union
-    /// of `table`'s metrics, for a table of at most `pitchTableLimit`: element `mask - 1`
-    /// for the union of the metrics whose indices are the bits of `mask` — what
-    /// `LineStack.add` adds for such a line, computed the same way (the union is exact), so
-    /// a re-fit adds a line's pitch with one load. Nil for a larger table.
+    /// With `usesRunBits`, the pitch (`ParagraphStyle.linePitch`) of a line of each union of
+    /// `table`'s metrics: element `mask - 1` for the union of those whose indices are the
+    /// bits of `mask` — what `LineStack.add` adds for such a line, computed the same way
+    /// (the union is exact), so that a re-fit adds a line's pitch with one load. Else nil.
     package func linePitches(style: ParagraphStyle) -> [Double]? {
-        guard table.count <= Self.pitchTableLimit else { return nil }
+        guard usesRunBits else { return nil }
         return (1..<(1 << table.count)).map { mask in
             var union: LineMetrics?
             for (index, metrics) in table.enumerated() where mask & (1 << index) != 0 {
@@ -68,10 +90,15 @@ package struct SegmentMetrics {
         }
     }
 
-    private mutating func add(_ metrics: LineMetrics) {
+    /// The index of `metrics` in `table`, added if new.
+    private mutating func index(of metrics: LineMetrics) -> Int32 {
         let index = table.firstIndex(of: metrics) ?? table.count
         if index == table.count { table.append(metrics) }
-        if indices.last != Int32(index) { marks += 1 }
-        indices.append(Int32(index))
+        return Int32(index)
+    }
+
+    private mutating func add(_ value: Int32) {
+        if values.last != value { marks += 1 }
+        values.append(value)
     }
 }

@@ -44,7 +44,8 @@ package struct PackedSegment: SegmentWidths, Sendable {
     /// the two entries after it (`Segment(wide:trailing:)`).
     @inlinable
     var isWide: Bool { packedWidth == Int32.min + 2 }
-    /// For a metrics mark: the index in `PreparedText.segmentMetrics`.
+    /// For a metrics mark: the index in `PreparedText.segmentMetrics`, or with
+    /// `PreparedText.hasLinePitches` the bits of the runs' metrics (`SegmentMetrics.values`).
     @inlinable
     package var metricsIndex: Int { Int(packedTrailing) }
 
@@ -80,13 +81,14 @@ package struct PackedSegment: SegmentWidths, Sendable {
     /// The mark before a wide segment's two entries.
     @usableFromInline package static let wide = PackedSegment(packedWidth: Int32.min + 2, packedTrailing: 0)
 
-    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`.
+    /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`
+    /// (or the union of the bits `index`: `metricsIndex`).
     @usableFromInline package static func metrics(_ index: Int32) -> PackedSegment {
         PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
     }
 
     /// Copies `entries` (segments and paragraph ends, as the builder wrote them) into
-    /// `block`, with a metrics mark wherever `metrics` (`SegmentMetrics.indices`: one per
+    /// `block`, with a metrics mark wherever `metrics` (`SegmentMetrics.values`: one per
     /// segment, and one per empty paragraph) changes.
     @usableFromInline package static func mark(_ entries: UnsafeBufferPointer<PackedSegment>, metrics: [Int32],
                      into block: UnsafeMutableBufferPointer<PackedSegment>) {
