@@ -1,3 +1,5 @@
+import CellLayoutFontLibrary
+
 extension PreparedText {
     /// "…" in attribute run `run` (the text's font for a plain text), in layout units: its
     /// advance and the run's kerning.
@@ -13,4 +15,14 @@ extension PreparedText {
 package struct Ellipsis: Sendable {
     package let piece: ShapedPiece
     package let shaped: ShapedText
+    /// The piece's font, held: the piece refers to it unretained, and the paragraph it was
+    /// made in (which held it) is gone.
+    private let font: Font
+
+    /// The first piece of `paragraph`, shaped (a paragraph shaped without plain tables).
+    package init(firstPieceOf paragraph: PreparedParagraph) {
+        piece = paragraph.pieces[0]
+        shaped = piece.shaped!
+        font = piece.font
+    }
 }

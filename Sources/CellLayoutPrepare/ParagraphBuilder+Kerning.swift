@@ -34,7 +34,7 @@ extension ParagraphBuilder {
     /// `clusters` being the left one's index), the two glyphs' nominal advances are their
     /// widths alone.
     /// The two pieces are `pieces[i]` and `pieces[i + 1]`, read in place: an array element
-    /// passed as an argument is copied, which retains its text and its font.
+    /// passed as an argument is copied, which retains its shaped text.
     private func kerning(between pieces: UnsafeBufferPointer<ShapedPiece>, _ i: Int, base: UnsafePointer<UInt16>,
                          leftCluster: Range<Int>, rightCluster: Range<Int>, glyphs: Scratch<UInt16>?,
                          clusters c: Int) -> Int32 {
@@ -50,7 +50,7 @@ extension ParagraphBuilder {
                 Int64($0.advance(glyphs[c])) + Int64($0.advance(glyphs[c + 1]))
             }
         }
-        // The font passed unretained: the piece holds it, and a retain and release per
+        // The font passed unretained: the paragraph holds it, and a retain and release per
         // boundary of a font every thread shares is what two cores contend on.
         return Unmanaged.passUnretained(left.pointee.font)._withUnsafeGuaranteedRef { font in
             kerning(in: font, script: left.pointee.script, level: left.pointee.level, base: base,

@@ -48,7 +48,7 @@ extension ParagraphBuilder {
         /// to `end` in `font`, `script` and attribute run `run` — or extends the last piece
         /// to `end` when it is such a piece of the same font, script and run that ends at
         /// `start` and `joins` (the route's own condition, asked only then). The last piece
-        /// is read and changed in place: a copy of it retains its font. Whether it joined.
+        /// is read and changed in place, not copied. Whether it joined.
         @inline(__always) @discardableResult
         mutating func appendTablePiece(_ start: Int, _ end: Int, font: Font, script: hb_script_t, run: Int,
                                        joins: () -> Bool) -> Bool {

@@ -63,8 +63,8 @@ extension ParagraphBuilder {
         }
         let ends = BreakEnds(breaks: breaks, length: length)
         return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
-                              segmentCount: breakCount + 1, measures: measures, clusterRuns: clusterRuns,
-                              into: segments)
+                              segmentCount: breakCount + 1, measures: measures, fonts: pieceFonts(fallbacks: []),
+                              clusterRuns: clusterRuns, into: segments)
     }
 }
 

@@ -67,10 +67,7 @@ package struct ParagraphBuilder {
         let clusters = ParagraphClusters(base, length: length, offset: range.lowerBound)
         defer { clusters.free() }
         let fontRuns = fontRuns(of: clusters, base, range)
-        defer {
-            fontRuns.items.free()
-            withExtendedLifetime(fontRuns.fallbackFonts) {}
-        }
+        defer { fontRuns.items.free() }
         var measures = pieces(of: clusters, fontRuns.items, base, offset: range.lowerBound)
         kernAcrossPieces(clusters, base, offset: range.lowerBound, into: &measures)
 
@@ -88,8 +85,14 @@ package struct ParagraphBuilder {
             starts = nil
         }
         return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: fontRuns.flags, segmentEnds: ends,
-                              segmentCount: clusters.breaks.count + 1, measures: measures, clusterRuns: clusterRuns,
+                              segmentCount: clusters.breaks.count + 1, measures: measures,
+                              fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
                               into: segments)
+    }
+
+    /// The fonts of a paragraph whose clusters picked the fallback fonts `fallbacks`.
+    func pieceFonts(fallbacks: [Font]) -> PieceFonts {
+        PieceFonts(text: font, runs: runs?.fonts ?? [], fallbacks: fallbacks)
     }
 
     /// An empty paragraph (between two hard breaks) at UTF-16 offset `start`, ended in
@@ -100,7 +103,7 @@ package struct ParagraphBuilder {
         segments.endParagraph()
         return PreparedParagraph(
             utf16Start: start, clusterStarts: nil, advances: Scratch.allocate(0), kerns: Scratch.allocate(0),
-            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], plainGlyphs: Scratch.allocate(0))
+            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], fonts: .none, plainGlyphs: Scratch.allocate(0))
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -115,10 +118,11 @@ package struct ParagraphBuilder {
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
     /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them),
     /// whose widths go to `packed`. The paragraph takes over the buffers of
-    /// `clusterStarts` (nil: one code unit per cluster), `flags` and `measures`.
+    /// `clusterStarts` (nil: one code unit per cluster), `flags` and `measures`, and holds
+    /// `fonts`, every font of the pieces.
     package static func paragraph<Ends: Sequence<Int>>(
         at start: Int, clusterStarts: Scratch<Int32>?, flags: Scratch<UInt8>, segmentEnds: Ends, segmentCount: Int,
-        measures: Measures, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
+        measures: Measures, fonts: PieceFonts, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
     ) -> PreparedParagraph {
         measures.hasGlyph?.free()
         return PreparedParagraph(
@@ -126,7 +130,7 @@ package struct ParagraphBuilder {
             kerns: measures.kerns.buffer, flags: flags.buffer,
             segmentEnds: segments(ending: segmentEnds, count: segmentCount, measures: measures,
                                   flags: flags.buffer, into: packed),
-            pieces: measures.pieces, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
+            pieces: measures.pieces, fonts: fonts, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 

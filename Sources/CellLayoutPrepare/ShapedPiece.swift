@@ -8,7 +8,11 @@ package struct ShapedPiece: Sendable {
     /// The glyphs HarfBuzz made of the piece; nil for a plain run, whose glyphs are the
     /// paragraph's `plainGlyphs` and whose advances are its clusters' advances.
     package let shaped: ShapedText?
-    package let font: Font
+    /// The font of its glyphs, unretained: the paragraph that holds the piece holds its
+    /// font (`PreparedParagraph.fonts`), and a retain and release per piece of a font every
+    /// thread shares is what two cores contended on. A piece kept apart from its paragraph
+    /// is kept with its font (`Ellipsis`).
+    package unowned(unsafe) let font: Font
     package let script: hb_script_t
     /// The UTF-16 offset in the whole text that the glyphs' clusters count from.
     package let utf16Start: Int

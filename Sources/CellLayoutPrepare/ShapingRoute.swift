@@ -70,8 +70,10 @@ extension ParagraphBuilder {
             }
             c = next
         }
-        return ShapedPiece(
-            shaped: shaped, font: unmanagedFont.takeUnretainedValue(), script: script, utf16Start: offset + units.lowerBound,
-            utf16End: offset + units.upperBound, level: level, run: run)
+        // The piece refers to its font unretained (the paragraph holds it).
+        return unmanagedFont._withUnsafeGuaranteedRef { font in
+            ShapedPiece(shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
+                        utf16End: offset + units.upperBound, level: level, run: run)
+        }
     }
 }

@@ -166,13 +166,13 @@ public final class TextEngine: Sendable {
 
     private func sharedTables(for font: Font) -> FontTables {
         fontTables.value(for: font.id) {
-            let piece = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
+            let paragraph = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
                 ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
-                    .build().paragraphs[0].pieces[0]
+                    .build().paragraphs[0]
             }
             // Without plain shaping every piece is shaped, so `shaped` is there.
             return FontTables(
-                ellipsis: Ellipsis(piece: piece, shaped: piece.shaped!),
+                ellipsis: Ellipsis(firstPieceOf: paragraph),
                 plain: usesPlainShaping ? PlainShaping(font: font, analyses: faceAnalyses) : nil)
         }
     }

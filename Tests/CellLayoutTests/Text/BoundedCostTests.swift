@@ -104,6 +104,29 @@ import Testing
         #expect(runs.allSatisfy { $0.font.size == 13.25 })
     }
 
+    /// What keeps a fallback font alive once the library has dropped it is the prepared
+    /// text: its pieces refer to their fonts unretained (`ShapedPiece.font`), and each
+    /// paragraph holds them (`PieceFonts`). Watched through a weak reference, so that a font
+    /// freed too soon shows even where its memory still reads right: the DejaVu Sans font
+    /// Hebrew falls back to lives while the text does and goes with it. Every Hebrew
+    /// cluster here is a letter with points (more than one character): the library's
+    /// lock-free front holds the fallback fonts of one-character clusters for good.
+    @Test func aPreparedTextHoldsItsFallbackFontsAndNothingElseDoes() throws {
+        let library = try FontLibrary(useSystemFonts: false, fontsKept: 2)
+        let engine = TextEngine(fonts: library)
+        let hebrew = "\u{5E9}\u{5B8}\u{5C1}\u{5DC}\u{5B8}"  // שָׁלָ
+        var prepared: PreparedText? = engine.prepare("Shalom " + hebrew, font: try library.font(family: "Inter", size: 13.25))
+        weak var fallback = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
+            .first { $0.font.face.family == "DejaVu Sans" }?.font
+        #expect(fallback != nil)
+        for i in 0..<200 {
+            _ = engine.prepare(hebrew, font: try library.font(family: "Inter", size: 20 + Double(i) / 64))
+        }
+        #expect(fallback?.size == 13.25, "the text's fallback font was freed while the text lives")
+        prepared = nil
+        #expect(fallback == nil, "something besides the text holds the fallback font: the test proves nothing")
+    }
+
     /// One grapheme cluster wider than Int32 layout units (2,097,152 pt) is measured exact
     /// (issue 21: "arithmetic overflow" trap in ParagraphBuilder on main). 2,000 "👨" joined
     /// by ZWJ make one cluster (UAX #29 GB11) that Noto Color Emoji has no ligature for:
