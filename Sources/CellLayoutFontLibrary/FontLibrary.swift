@@ -27,7 +27,7 @@ public final class FontLibrary: Sendable {
     public let faces: [FontFace]
     /// One bit per BMP code point that some upright face of `faces` maps: the union of their
     /// coverage bits (`anyUprightFaceCovers`).
-    private let uprightCoverage: [UInt64]
+    @usableFromInline let uprightCoverage: [UInt64]
     /// Whether system fonts (through fontconfig) may serve lookups and fallback.
     public let useSystemFonts: Bool
     /// The face of the user's system font file (`init`'s `systemFontFile`), or nil: the
@@ -360,15 +360,19 @@ public final class FontLibrary: Sendable {
     /// visible scalar, and more — finds none either, and the memo answers `font` for both.
     /// (Devanagari, Bengali or Thai text without such a font: each cluster of a consonant
     /// and its vowel sign went through the memo's lock and hashed key, ~1,000 instructions.)
-    package func knownFont(for cluster: [Unicode.Scalar], fallingBackFrom font: Font,
-                           language: LanguageSlot) -> Unmanaged<Font>? {
-        // (Indexes, not `dropFirst()` slices and closures: ~360 instructions a cluster were
-        // mostly those.)
+    ///
+    /// Inlined where it is asked, over any buffer of the cluster's scalars (fontRuns decodes
+    /// into one per paragraph): as a call over an array, per cluster of several characters
+    /// (Thai, Devanagari, Arabic with marks), it cost ~360 instructions with the array's upkeep.
+    @inlinable @inline(__always)
+    package func knownFont<Cluster: RandomAccessCollection<Unicode.Scalar>>(
+        for cluster: Cluster, fallingBackFrom font: Font, language: LanguageSlot
+    ) -> Unmanaged<Font>? where Cluster.Index == Int {
         guard let first = cluster.first, !Self.isInvisible(first), !Self.prefersEmoji(first),
               !Self.prefersEmoji(cluster) else { return nil }
-        for i in 1..<cluster.count where Self.isHan(cluster[i]) { return nil }
+        for i in cluster.startIndex + 1..<cluster.endIndex where Self.isHan(cluster[i]) { return nil }
         guard let known = knownFont(for: first, fallingBackFrom: font, language: language) else { return nil }
-        let drawsAll = known._withUnsafeGuaranteedRef { Self.covers($0.face, cluster, from: 1) }
+        let drawsAll = known._withUnsafeGuaranteedRef { Self.covers($0.face, cluster, from: cluster.startIndex + 1) }
         if drawsAll { return known }
         let noneDrawsFirst = known.toOpaque() == Unmanaged.passUnretained(font).toOpaque()
             && !font.face.covers(first) && !anyUprightFaceCovers(first)
@@ -400,9 +404,10 @@ public final class FontLibrary: Sendable {
 
     /// `knownFont(for:fallingBackFrom:language:)` of a cluster, for a font the caller holds
     /// and passes unretained (as the one-character form).
-    @inline(__always)
-    package func knownFont(for cluster: [Unicode.Scalar], fallingBackFromUnretained font: Unmanaged<Font>,
-                           language: LanguageSlot) -> Unmanaged<Font>? {
+    @inlinable @inline(__always)
+    package func knownFont<Cluster: RandomAccessCollection<Unicode.Scalar>>(
+        for cluster: Cluster, fallingBackFromUnretained font: Unmanaged<Font>, language: LanguageSlot
+    ) -> Unmanaged<Font>? where Cluster.Index == Int {
         font._withUnsafeGuaranteedRef { knownFont(for: cluster, fallingBackFrom: $0, language: language) }
     }
 
@@ -410,6 +415,7 @@ public final class FontLibrary: Sendable {
     /// && $0.covers(scalar) }`): in the BMP one bit of their union, where the scan of every
     /// face cost ~180 instructions per cluster of a script no bundled face has (Devanagari or
     /// Thai with the bundled fonts alone).
+    @inlinable
     func anyUprightFaceCovers(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x10000 { return uprightCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
@@ -433,10 +439,11 @@ public final class FontLibrary: Sendable {
     /// follows; never when the text variation selector (U+FE0E) follows. (Inlined where it
     /// is asked, once per cluster of several characters.)
     @inlinable
-    package static func prefersEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
+    package static func prefersEmoji<Cluster: RandomAccessCollection<Unicode.Scalar>>(_ cluster: Cluster) -> Bool
+    where Cluster.Index == Int {
         guard let first = cluster.first else { return false }
         var emoji = prefersEmoji(first)
-        for i in 1..<cluster.count {
+        for i in cluster.startIndex + 1..<cluster.endIndex {
             switch cluster[i].value {
             case 0xFE0E: return false
             case 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: emoji = true
@@ -453,7 +460,16 @@ public final class FontLibrary: Sendable {
     @inlinable @inline(__always)
     package static func prefersEmoji(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && scalar.properties.isEmojiPresentation
+        return value >= 0x231A && (value <= 0x2B55 || value >= 0x1F000) && hasEmojiPresentation(scalar)
+    }
+
+    /// `scalar`'s Emoji_Presentation property. Not inlined: Swift's `Unicode.Scalar.Properties`
+    /// is resilient, and a function that reads it asks the runtime for its type's metadata
+    /// and makes room on the stack for it on entry (~30 instructions), whether or not the
+    /// range tests above ever let it ask (every cluster of several characters did).
+    @usableFromInline @inline(never)
+    static func hasEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmojiPresentation
     }
 
     /// The memo's fallback for `key`; `scalars` makes the cluster's scalar values, asked
@@ -506,6 +522,7 @@ public final class FontLibrary: Sendable {
 
     /// Whether `scalar` is a Han character (CJK ideographs, their extensions and
     /// compatibility forms), whose glyphs differ by orthography.
+    @inlinable
     package static func isHan(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF,
@@ -514,10 +531,15 @@ public final class FontLibrary: Sendable {
         }
     }
 
-    /// Whether `face` has a glyph for every visible character of the cluster from its
-    /// `start`th on.
-    package static func covers(_ face: FontFace, _ cluster: [Unicode.Scalar], from start: Int = 0) -> Bool {
-        for i in start..<cluster.count where !face.covers(cluster[i]) && !isInvisible(cluster[i]) { return false }
+    /// Whether `face` has a glyph for every visible character of the cluster from index
+    /// `start` on (its start when nil).
+    @inlinable
+    package static func covers<Cluster: RandomAccessCollection<Unicode.Scalar>>(
+        _ face: FontFace, _ cluster: Cluster, from start: Int? = nil
+    ) -> Bool where Cluster.Index == Int {
+        for i in (start ?? cluster.startIndex)..<cluster.endIndex where !face.covers(cluster[i]) && !isInvisible(cluster[i]) {
+            return false
+        }
         return true
     }
 

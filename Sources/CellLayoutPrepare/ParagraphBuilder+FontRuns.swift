@@ -29,7 +29,10 @@ extension ParagraphBuilder {
         let fonts = engine.fonts
         // Read once per paragraph (each read of a static is a call on Linux).
         let scalarTable = ScalarTable.shared
-        var scalars: [Unicode.Scalar] = []
+        // The scalars of a cluster of several code units, decoded in place (allocated at the
+        // first such cluster; a cluster has no more scalars than units).
+        var scalarBuffer: UnsafeMutableBufferPointer<Unicode.Scalar>? = nil
+        defer { scalarBuffer.map(Scratch.free) }
         var fallbackFonts: [Font] = []
         func held(_ fallback: Font) -> Font {
             if fallback !== fallbackFonts.last { fallbackFonts.append(fallback) }
@@ -85,9 +88,24 @@ extension ParagraphBuilder {
                 script = ScalarTable.script(of: entry)
                 hangs = Self.isHangingSpace(scalar)
             } else {
-                Self.decode(base, units, into: &scalars)
+                let buffer = scalarBuffer ?? Scratch<Unicode.Scalar>.allocate(range.count)
+                scalarBuffer = buffer
+                let scalars = UnsafeBufferPointer(rebasing: buffer[..<Self.decode(base, units, into: buffer.baseAddress!)])
                 first = scalars.first ?? "\u{FFFD}"
-                if scalars.allSatisfy(scalarTable.isNeutral) {
+                var allNeutral = true
+                hangs = true
+                for scalar in scalars {
+                    // (Past the BMP the neutral test reads Swift's properties: asked until a
+                    // scalar is not neutral, as the script is until one is specific.)
+                    if allNeutral, !scalarTable.isNeutral(scalar) { allNeutral = false }
+                    // A space with a visible mark on it is a visible cluster, not white space.
+                    if hangs, !Self.isHangingSpace(scalar), !FontLibrary.isInvisible(scalar) { hangs = false }
+                    if script == HB_SCRIPT_COMMON {
+                        let s = scalarTable.script(of: scalar)
+                        if Shaper.isSpecific(s) { script = s }
+                    }
+                }
+                if allNeutral {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
@@ -95,16 +113,10 @@ extension ParagraphBuilder {
                                                    language: language) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
-                        clusterFont = held(fonts.font(for: scalars, fallingBackFrom: runFont, language: language))
+                        clusterFont = held(fonts.font(for: Array(scalars), fallingBackFrom: runFont, language: language))
                     }
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
-                for scalar in scalars {
-                    let s = scalarTable.script(of: scalar)
-                    if Shaper.isSpecific(s) { script = s; break }
-                }
-                // A space with a visible mark on it is a visible cluster, not white space.
-                hangs = scalars.allSatisfy { Self.isHangingSpace($0) || FontLibrary.isInvisible($0) }
             }
             if hangs { flags[cluster] = ClusterFlags.whitespace }
             items.set(cluster, script: script.rawValue, first: first.value, level: clusters.levels?[units.lowerBound] ?? 0,
@@ -137,16 +149,31 @@ extension ParagraphBuilder {
         }
     }
 
-    private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>, into scalars: inout [Unicode.Scalar]) {
-        scalars.removeAll(keepingCapacity: true)
-        var iterator = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count).makeIterator()
-        var decoder = UTF16()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .error: scalars.append("\u{FFFD}")
-            case .emptyInput: return
+    /// Decodes the UTF-16 units of `range` into `scalars` (a lone surrogate as U+FFFD, as
+    /// Swift's `UTF16` decoder gives it) and returns how many scalars they hold. (By hand:
+    /// the standard library's decoder, generic over an iterator, cost ~100 instructions a
+    /// cluster.)
+    @inline(__always)
+    private static func decode(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
+                               into scalars: UnsafeMutablePointer<Unicode.Scalar>) -> Int {
+        var count = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let unit = UInt32(base[i])
+            i += 1
+            var value = unit
+            if unit & 0xF800 == 0xD800 {
+                // A high surrogate followed by a low one is one scalar; anything else lone.
+                if unit < 0xDC00, i < range.upperBound, base[i] & 0xFC00 == 0xDC00 {
+                    value = 0x10000 + (unit - 0xD800) << 10 + (UInt32(base[i]) - 0xDC00)
+                    i += 1
+                } else {
+                    value = 0xFFFD
+                }
             }
+            scalars[count] = Unicode.Scalar(value) ?? "\u{FFFD}"
+            count += 1
         }
+        return count
     }
 }

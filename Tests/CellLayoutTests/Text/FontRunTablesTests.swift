@@ -94,4 +94,70 @@ import Testing
             #expect(FontLibrary.prefersEmoji(cluster) == expected, "\(values.map { String($0, radix: 16) })")
         }
     }
+
+    /// `fontRuns` on clusters of several code units (decoded in place, one pass for the
+    /// neutral, hanging and script tests, the known font read without the memo) against the
+    /// rules asked of each cluster's scalars apart: random paragraphs of Latin, Thai,
+    /// Devanagari, Bengali, Hebrew, Arabic, Hangul, Han, spaces and emoji, each followed by
+    /// up to three of marks, joiners, variation selectors, a keycap and a skin tone, now and
+    /// then a lone surrogate, in the bundled fonts and with the system's. A cluster hangs
+    /// when every scalar is white space or invisible, is neutral when every one is neutral
+    /// by its general category, emoji by `prefersEmoji`, and a cluster that is not neutral
+    /// keeps (resolving the items moves neutrals only) the font the memo gives it. It fails
+    /// if any cluster differs.
+    @Test func clustersOfSeveralCharactersFollowTheRules() throws {
+        let bases: [String] = ["a", "\u{E9}", " ", "\u{0E01}", "\u{0915}", "\u{0995}", "\u{05D0}", "\u{0627}",
+                               "\u{AC00}", "\u{4E00}", "\u{231A}", "\u{263A}", "\u{1F600}", "1", "\u{3000}"]
+        let marks: [String] = ["\u{093F}", "\u{05B7}", "\u{0E34}", "\u{0301}", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
+                               "\u{1F3FB}", "\u{09BF}", "\u{0E48}", "\u{0651}", "\u{20E3}", "\u{4E01}", "\u{200B}"]
+        var generator = SystemRandomNumberGenerator()
+        var differing: [String] = []
+        var several = 0
+        for useSystemFonts in [false, true] {
+            let library = try FontLibrary(useSystemFonts: useSystemFonts)
+            let engine = TextEngine(fonts: library)
+            let font = try library.font(family: "Inter", size: 17)
+            for _ in 0..<300 {
+                let text = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+                    bases.randomElement(using: &generator)!
+                        + (0..<Int.random(in: 0...3, using: &generator)).map { _ in marks.randomElement(using: &generator)! }
+                            .joined()
+                }.joined()
+                var units = Array(text.utf16)
+                // Now and then a lone surrogate (decoded as U+FFFD).
+                for _ in 0..<Int.random(in: 0...1, using: &generator) {
+                    units.insert([0xD800, 0xDBFF, 0xDC00, 0xDFFF].randomElement(using: &generator)!,
+                                 at: Int.random(in: 0...units.count, using: &generator))
+                }
+                units.withUnsafeBufferPointer { buffer in
+                    let base = buffer.baseAddress!
+                    let clusters = ParagraphClusters(base, length: units.count, offset: 0)
+                    let builder = ParagraphBuilder(engine: engine, font: font, plain: nil, text: buffer,
+                                                   language: library.defaultLanguage)
+                    let runs = builder.fontRuns(of: clusters, base, 0..<units.count)
+                    defer { runs.items.free(); runs.flags.free(); clusters.free(); clusters.starts.free() }
+                    for c in 0..<clusters.count {
+                        let range = clusters.units(of: c, offset: 0)
+                        // (A cluster of one code unit takes the other path.)
+                        guard range.count > 1 else { continue }
+                        several += 1
+                        let scalars = Array(String(decoding: units[range], as: UTF16.self).unicodeScalars)
+                        let hangs = scalars.allSatisfy { ParagraphBuilder.isHangingSpace($0) || FontLibrary.isInvisible($0) }
+                        let neutral = scalars.allSatisfy(Itemizer.isNeutralByCategory)
+                        let emoji = !neutral && FontLibrary.prefersEmoji(scalars)
+                        let kind = runs.items.kinds[c]
+                        var wrong = (runs.flags[c] & ClusterFlags.whitespace != 0) != hangs
+                            || (kind & Itemizer.neutral != 0) != neutral || (kind & Itemizer.emoji != 0) != emoji
+                        if !neutral {
+                            let memo = library.font(for: scalars, fallingBackFrom: font, language: library.defaultLanguage)
+                            wrong = wrong || runs.items.fonts[c].takeUnretainedValue() !== memo
+                        }
+                        if wrong { differing.append(scalars.map { String($0.value, radix: 16) }.joined(separator: " ")) }
+                    }
+                }
+            }
+        }
+        #expect(several > 2000)
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
 }
