@@ -8,14 +8,24 @@ extension Double {
         }
     }
 
-    /// Appends `formatted3`'s text to `bytes`: a whole number (most of a layout's
-    /// figures) digit by digit, without making a String of it.
-    package func appendFormatted3(to bytes: inout [UInt8]) {
+    /// The most bytes `writeFormatted3(to:)` writes: Swift's longest double,
+    /// `-2.2250738585072014e-308`, is 24.
+    package static var formatted3Capacity: Int { 32 }
+
+    /// Writes `formatted3`'s text at `start`, which has room for `formatted3Capacity` bytes:
+    /// a whole number (most of a layout's figures) digit by digit, without making a String
+    /// of it. Returns how many bytes it wrote.
+    package func writeFormatted3(to start: UnsafeMutablePointer<UInt8>) -> Int {
         switch rounded3 {
         case .whole(let whole):
-            whole.appendDecimal(to: &bytes)
+            return whole.writeDecimal(to: start)
         case .fraction(let value):
-            bytes.append(contentsOf: String(value).utf8)
+            var text = String(value)
+            return text.withUTF8 { utf8 in
+                precondition(utf8.count <= Self.formatted3Capacity, "a double printed in more than 32 bytes")
+                start.initialize(from: utf8.baseAddress!, count: utf8.count)
+                return utf8.count
+            }
         }
     }
 
@@ -25,8 +35,11 @@ extension Double {
         case fraction(Double)
     }
 
-    /// The value rounded to thousandths, the one rule of `formatted3` and `appendFormatted3`.
+    /// The value rounded to thousandths, the one rule of `formatted3` and `writeFormatted3`.
     private var rounded3: Rounded3 {
+        // A whole number below 2⁵³ ÷ 1000 comes back from × 1000 ÷ 1000 exactly (every step
+        // exact), so it is itself: most of a layout's figures, without two calls to round().
+        if abs(self) < 9e12, let whole = Int64(exactly: self) { return .whole(whole) }
         // Past 10¹⁵ a double has no thousandths to round (and × 1000 could overflow to inf).
         guard abs(self) < 1e15 else { return .fraction(self) }
         let rounded = (self * 1000).rounded() / 1000
@@ -36,22 +49,25 @@ extension Double {
 }
 
 extension Int64 {
-    /// Appends the number in decimal (`String(self)`'s text) to `bytes`: its digits made
-    /// from the last in a buffer on the stack, then appended in one copy.
-    package func appendDecimal(to bytes: inout [UInt8]) {
-        // Int64.min: a sign and 19 digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count, magnitude = self.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if self < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    /// Writes the number in decimal (`String(self)`'s text) at `start`, which has room for
+    /// 20 bytes (`Int64.min`: a sign and 19 digits). Returns how many bytes it wrote.
+    package func writeDecimal(to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = 1, rest = self.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
+        var end = digits
+        if self < 0 {
+            start.initialize(to: UInt8(ascii: "-"))
+            end += 1
+        }
+        var magnitude = self.magnitude, i = end
+        repeat {
+            i -= 1
+            (start + i).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        return end
     }
 }

@@ -35,32 +35,46 @@ public struct JSONWriter {
 
     /// Appends a number, rounded to at most three decimals.
     public mutating func write(_ number: Double) {
-        if number.isFinite { number.appendFormatted3(to: &bytes) } else { raw("null") }
+        run(capacity: Double.formatted3Capacity) { $0.write(number) }
     }
 
     /// Appends a whole number (the text `write(Double(integer))` gives), without making a
     /// String of it.
     public mutating func write(_ integer: Int) {
-        Int64(integer).appendDecimal(to: &bytes)
+        run(capacity: 20) { $0.write(integer) }
     }
 
     /// Appends a string with JSON escapes: `"`, `\`, line feed, carriage return and tab
     /// by their short escapes, every other byte below 0x20 as `\u00XX`, the rest as it is.
-    /// The runs between escapes are appended whole (a label id or row id has none).
+    /// The runs between escapes are appended whole; a short string without any (a label's
+    /// or a row's id) in one copy with its quotes.
     public mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
-            var start = 0
+            var opened = false, start = 0
             for i in utf8.indices {
                 let byte = utf8[i]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if !opened {
+                    bytes.append(UInt8(ascii: "\""))
+                    opened = true
+                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
                 escape(byte)
                 start = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            bytes.append(UInt8(ascii: "\""))
+            let rest = UnsafeBufferPointer(rebasing: utf8[start...])
+            if opened || rest.count > 1024 {
+                if !opened { bytes.append(UInt8(ascii: "\"")) }
+                bytes.append(contentsOf: rest)
+                bytes.append(UInt8(ascii: "\""))
+            } else {
+                run(capacity: rest.count + 2) { run in
+                    run.raw("\"")
+                    run.raw(rest)
+                    run.raw("\"")
+                }
+            }
         }
     }
 
@@ -84,6 +98,16 @@ public struct JSONWriter {
     public mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends what `body` writes into a `ByteRun` of at most `capacity` bytes (on the
+    /// stack), in one copy.
+    mutating func run(capacity: Int, _ body: (inout ByteRun) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var run = ByteRun(buffer)
+            body(&run)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: run.count))
+        }
     }
 
     /// Appends bytes that are already JSON (a part encoded by another writer).

@@ -122,16 +122,23 @@ public enum TableEncoder {
     /// `"swipeActions"`: the part of its moved content view inside the cell
     /// (`RowLayout/visibleContent(cellWidth:)`).
     public static func encodeFields(_ row: RowLayout, cellWidth: Double? = nil, into writer: inout JSONWriter) {
-        writer.raw("\"height\":")
-        writer.write(row.height)
-        // Each key with its punctuation, written as it stands (no string or array made per row).
-        frame(",\"contentView\":", row.contentView, into: &writer)
-        frame(",\"textLabel\":", row.textLabel, into: &writer)
-        frame(",\"detailTextLabel\":", row.detailTextLabel, into: &writer)
-        frame(",\"imageView\":", row.imageView, into: &writer)
-        frame(",\"accessoryView\":", row.accessoryView, into: &writer)
-        frame(",\"editingControl\":", row.editingControl, into: &writer)
-        frame(",\"reorderControl\":", row.reorderControl, into: &writer)
+        // The height and the seven frames in one run: each key with its punctuation as it
+        // stands, then null or the frame's four numbers. (The closure takes the figures, not
+        // the row: capturing the row copied it, a retain of each of its arrays.)
+        let height = row.height, contentView = row.contentView, textLabel = row.textLabel
+        let detailTextLabel = row.detailTextLabel, imageView = row.imageView, accessoryView = row.accessoryView
+        let editingControl = row.editingControl, reorderControl = row.reorderControl
+        writer.run(capacity: 8 * frameCapacity) { run in
+            run.raw("\"height\":")
+            run.write(height)
+            run.frame(",\"contentView\":", contentView)
+            run.frame(",\"textLabel\":", textLabel)
+            run.frame(",\"detailTextLabel\":", detailTextLabel)
+            run.frame(",\"imageView\":", imageView)
+            run.frame(",\"accessoryView\":", accessoryView)
+            run.frame(",\"editingControl\":", editingControl)
+            run.frame(",\"reorderControl\":", reorderControl)
+        }
         if !row.accessories.isEmpty {
             // A list cell's accessories, only on rows that have them (so other rows' output is unchanged).
             writer.raw(",\"accessories\":[")
@@ -148,11 +155,10 @@ public enum TableEncoder {
             }
             writer.raw("]")
         }
-        writer.raw(",\"swipeActions\":")
         if row.swipeActions.isEmpty {
-            writer.raw("null")
+            writer.raw(",\"swipeActions\":null")
         } else {
-            writer.raw("[")
+            writer.raw(",\"swipeActions\":[")
             for (i, frame) in row.swipeActions.enumerated() {
                 if i > 0 { writer.raw(",") }
                 self.frame(frame, into: &writer)
@@ -163,22 +169,33 @@ public enum TableEncoder {
             writer.raw(",\"visibleContent\":")
             frame(visible, into: &writer)
         }
-        writer.raw(",\"subviews\":{")
-        for (i, subview) in row.subviews.enumerated() {
-            if i > 0 { writer.raw(",") }
-            writer.write(subview.id)
-            writer.raw(":")
-            frame(subview.frame, into: &writer)
+        if row.subviews.isEmpty {
+            writer.raw(",\"subviews\":{},\"lines\":{")
+        } else {
+            writer.raw(",\"subviews\":{")
+            for (i, subview) in row.subviews.enumerated() {
+                if i > 0 { writer.raw(",") }
+                writer.write(subview.id)
+                writer.run(capacity: 1 + frameCapacity) { run in
+                    run.raw(":")
+                    run.frame(subview.frame)
+                }
+            }
+            writer.raw("},\"lines\":{")
         }
-        writer.raw("},\"lines\":{")
         // (`RowLayout.lines`, read from the labels without making its array)
+        let last = row.labels.count - 1
         for (i, label) in row.labels.enumerated() {
             if i > 0 { writer.raw(",") }
             writer.write(label.id)
-            writer.raw(":")
-            writer.write(label.measurement.lines)
+            let lines = label.measurement.lines
+            writer.run(capacity: 22) { run in
+                run.raw(":")
+                run.write(lines)
+                if i == last { run.raw("}") }
+            }
         }
-        writer.raw("}")
+        if row.labels.isEmpty { writer.raw("}") }
     }
 
     private static func span(_ span: (offset: Double, height: Double), into writer: inout JSONWriter) {
@@ -190,22 +207,33 @@ public enum TableEncoder {
         writer.raw("}")
     }
 
-    /// `key` (JSON with its punctuation), then the frame.
-    private static func frame(_ key: String, _ frame: CGRect?, into writer: inout JSONWriter) {
-        writer.raw(key)
-        self.frame(frame, into: &writer)
-    }
+    /// The most bytes `ByteRun.frame(_:_:)` writes: a key (the longest, `,"detailTextLabel":`,
+    /// is 19), the brackets and commas, and four numbers.
+    private static var frameCapacity: Int { 24 + 5 + 4 * Double.formatted3Capacity }
 
     private static func frame(_ frame: CGRect?, into writer: inout JSONWriter) {
-        guard let frame else { return writer.raw("null") }
-        writer.raw("[")
-        writer.write(frame.minX)
-        writer.raw(",")
-        writer.write(frame.minY)
-        writer.raw(",")
-        writer.write(frame.width)
-        writer.raw(",")
-        writer.write(frame.height)
-        writer.raw("]")
+        writer.run(capacity: frameCapacity) { $0.frame(frame) }
+    }
+}
+
+extension ByteRun {
+    /// `key` (JSON with its punctuation), then the frame.
+    fileprivate mutating func frame(_ key: StaticString, _ frame: CGRect?) {
+        raw(key)
+        self.frame(frame)
+    }
+
+    /// A frame as `[x, y, width, height]`; `null` for none.
+    fileprivate mutating func frame(_ frame: CGRect?) {
+        guard let frame else { return raw("null") }
+        raw("[")
+        write(frame.minX)
+        raw(",")
+        write(frame.minY)
+        raw(",")
+        write(frame.width)
+        raw(",")
+        write(frame.height)
+        raw("]")
     }
 }

@@ -134,15 +134,18 @@ struct LayoutCommand: ParsableCommand {
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
             var warnings: [(LayoutWarning, width: Double?)] = []
             var fields = JSONWriter()
-            var first = true
-            let layouts = try zip(fitWidths, layouter.layouts(cell, widths: fitWidths)).map { width, layout in
+            // Each layout read in place (a zip or map over the array copied each, a retain of
+            // every array in it).
+            let rows = try layouter.layouts(cell, widths: fitWidths)
+            var layouts: [(height: Double, fields: [UInt8])] = []
+            layouts.reserveCapacity(rows.count)
+            for i in rows.indices {
                 fields.reset()
-                TableEncoder.encodeFields(layout, cellWidth: width, into: &fields)
+                TableEncoder.encodeFields(rows[i], cellWidth: fitWidths[i], into: &fields)
                 // A setting UIKit ignores is the same at every width: told once.
-                warnings += layout.warnings.filter { first || $0.kind != .ignoredSetting }
-                    .map { ($0, layoutsArray ? width : nil) }
-                first = false
-                return (layout.height, fields.bytes)
+                warnings += rows[i].warnings.filter { i == 0 || $0.kind != .ignoredSetting }
+                    .map { ($0, layoutsArray ? fitWidths[i] : nil) }
+                layouts.append((rows[i].height, fields.bytes))
             }
             return (cell.id, layouts, warnings)
         } write: { value, location in

@@ -34,4 +34,32 @@ import Testing
             }
         }
     }
+
+    /// The rule written out as it reads (× 1000, rounded half away from zero, ÷ 1000; whole
+    /// when that is whole, else Swift's shortest text; from 10¹⁵ on, not rounded). The
+    /// writer takes a shortcut for whole numbers below 2⁵³ ÷ 1000, where × 1000 ÷ 1000 is
+    /// exact; above it the rule moves about one whole number in eight by its rounding.
+    static func byTheRule(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        guard abs(x) < 1e15 else { return String(x) }
+        let rounded = (x * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    /// Whole numbers on both sides of the shortcut's bound, seeded random whole numbers up to
+    /// 10¹⁵ and random fractions, both signs.
+    @Test func wholeNumbersNearAndPastTheShortcutFollowTheRule() {
+        var random = TextPropertyTests.SeededRandom(state: 3)
+        var values: [Double] = [-0.0, 0.5, -0.5, 8_999_999_999_999, 9_000_000_000_000, 9_007_199_254_740, 9_007_199_254_741]
+        for n in 8_999_999_999_000...9_000_000_001_000 as ClosedRange<Int64> where n % 7 == 0 { values.append(Double(n)) }
+        for _ in 0..<20_000 {
+            values.append(Double(Int64.random(in: 0..<1_000_000_000_000_000, using: &random)))
+            values.append(Double.random(in: -1e6...1e6, using: &random))
+            values.append(Double(Int64.random(in: -1_000_000_000..<1_000_000_000, using: &random)) / 1000)
+        }
+        for value in values + values.map(-) {
+            #expect(written(value) == Self.byTheRule(value), "\(value)")
+        }
+    }
 }
