@@ -63,8 +63,9 @@ public struct CellLayouter: Sendable {
     public func layouts(_ cell: CellSpec, widths: [Double], inheriting direction: LayoutDirection = .leftToRight)
         throws -> [RowLayout] {
         // One layouter for the row, its metrics taken to each width in place.
-        var row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory), metrics: metrics,
-                               safeArea: safeArea)
+        var row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory,
+                                                            atSeveralWidths: widths.count > 1),
+                               metrics: metrics, safeArea: safeArea)
         var previous: SubviewState?
         return try widths.map { width in
             row.metrics.take(width: width)

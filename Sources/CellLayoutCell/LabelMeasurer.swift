@@ -37,10 +37,8 @@ public final class LabelMeasurer: Sendable {
         var attributed: AttributedText?
 
         static func == (a: PreparedKey, b: PreparedKey) -> Bool {
-            guard a.fontID == b.fontID, a.text.utf8.count == b.text.utf8.count, a.paragraph == b.paragraph,
-                  a.language == b.language, a.attributed == b.attributed else { return false }
-            var x = a.text, y = b.text
-            return x.withUTF8 { p in y.withUTF8 { q in p.baseAddress == q.baseAddress || p.elementsEqual(q) } }
+            a.fontID == b.fontID && a.paragraph == b.paragraph && a.language == b.language
+                && a.attributed == b.attributed && sameUTF8(a.text, b.text)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -50,6 +48,30 @@ public final class LabelMeasurer: Sendable {
             hasher.combine(attributed)
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// What `prepare(_:attributes:font:alignment:)` makes a prepared text of — the text,
+    /// the runs, paragraph style and language of its attributes (the paragraph style the
+    /// label's alignment when they bring none), the font spec — at the measurer's category.
+    /// A one-row measurer looks these up first: a row laid out at several widths asks for
+    /// the same texts at each, and so resolves its fonts and makes its texts' keys once.
+    fileprivate struct Request {
+        let text: String
+        let runs: [TextRunSpec]?
+        let paragraph: ParagraphStyle
+        let language: TextLanguage?
+        let font: FontSpec
+        let category: ContentSizeCategory
+
+        /// Whether this is the request for these inputs, compared where the request is
+        /// stored (copying it would cost more than the comparison): the text by its UTF-8
+        /// bytes, as `PreparedKey` compares it (String's `==` would take two spellings of
+        /// one text, composed and decomposed, for one).
+        func matches(_ text: String, _ runs: [TextRunSpec]?, _ paragraph: ParagraphStyle, _ language: TextLanguage?,
+                     _ font: FontSpec, _ category: ContentSizeCategory) -> Bool {
+            self.category == category && self.paragraph == paragraph && sameUTF8(self.text, text)
+                && self.font == font && self.runs == runs && self.language == language
         }
     }
 
@@ -82,9 +104,12 @@ public final class LabelMeasurer: Sendable {
     /// A measurer for one row, sharing this one's fonts, that keeps the row's prepared
     /// texts for as long as it lives, and no others: a row laid out at several widths is
     /// prepared once, without a trip through the memo that many rows share. `category`
-    /// (the row's own) sizes its text styles instead of the metrics'.
-    func forOneRow(category: ContentSizeCategory? = nil) -> LabelMeasurer {
-        LabelMeasurer(sharing: self, rowTexts: RowTexts(), category: category ?? contentSizeCategory)
+    /// (the row's own) sizes its text styles instead of the metrics'. With
+    /// `atSeveralWidths`, it also keeps what each label asked for (`Request`), which the
+    /// next widths ask for again; a row laid out once would only pay for keeping it.
+    func forOneRow(category: ContentSizeCategory? = nil, atSeveralWidths: Bool = false) -> LabelMeasurer {
+        LabelMeasurer(sharing: self, rowTexts: RowTexts(keepsRequests: atSeveralWidths),
+                      category: category ?? contentSizeCategory)
     }
 
     /// This measurer (its fonts, texts and row) sizing text styles at `category`.
@@ -125,10 +150,24 @@ public final class LabelMeasurer: Sendable {
     /// - Throws: `FontError` when a font cannot be resolved.
     public func prepare(_ text: String, attributes: LabelText?, font spec: FontSpec,
                         alignment: TextAlignment = .natural) throws -> PreparedText {
-        let font = try self.font(spec)
         let paragraph = attributes?.paragraph ?? ParagraphStyle(alignment: alignment)
-        let language = attributes?.language
-        guard let runs = attributes?.runs else { return prepare(text, font: font, paragraph: paragraph, language: language) }
+        let language = attributes?.language, runs = attributes?.runs
+        guard let rowTexts, rowTexts.keepsRequests else {
+            return try prepare(text, runs: runs, paragraph: paragraph, language: language, font: spec)
+        }
+        if let found = rowTexts.requested(text, runs, paragraph, language, spec, contentSizeCategory) { return found }
+        let made = try prepare(text, runs: runs, paragraph: paragraph, language: language, font: spec)
+        rowTexts.remember(Request(text: text, runs: runs, paragraph: paragraph, language: language, font: spec,
+                                  category: contentSizeCategory), made)
+        return made
+    }
+
+    /// `text` in runs over the font `spec` names (a plain text without them), from the memo
+    /// (or the row's texts) when it was prepared before.
+    private func prepare(_ text: String, runs: [TextRunSpec]?, paragraph: ParagraphStyle, language: TextLanguage?,
+                         font spec: FontSpec) throws -> PreparedText {
+        let font = try self.font(spec)
+        guard let runs else { return prepare(text, font: font, paragraph: paragraph, language: language) }
         let attributed = AttributedText(try runs.map { run in
             TextRun(run.text, font: try self.font(run.font.applied(to: spec)), kern: run.kern,
                     baselineOffset: run.baselineOffset, color: run.color)
@@ -169,18 +208,60 @@ public final class LabelMeasurer: Sendable {
     }
 }
 
-/// One row's prepared texts. A row has a few labels, so a list searched from the start
-/// beats hashing each text; the lock is uncontended (a row is laid out by one thread) and
-/// only keeps the type honestly `Sendable`.
+/// One row's prepared texts, by their keys and by the requests that asked for them
+/// (`LabelMeasurer.Request`: a row laid out again at a new width asks for the same texts).
+/// A row has a few labels, so a list searched from the start beats hashing each text; the
+/// lock is uncontended (a row is laid out by one thread) and only keeps the type honestly
+/// `Sendable`. Entries are compared where they are stored: a copy of each would cost more
+/// than the comparison.
 private final class RowTexts: Sendable {
-    private let entries = Mutex<[(key: LabelMeasurer.PreparedKey, text: PreparedText)]>([])
+    private struct Lists {
+        var byKey: [(key: LabelMeasurer.PreparedKey, text: PreparedText)] = []
+        var byRequest: [(request: LabelMeasurer.Request, text: PreparedText)] = []
+    }
+
+    private let lists = Mutex(Lists())
+    /// Whether requests are kept (`LabelMeasurer.forOneRow(category:atSeveralWidths:)`).
+    let keepsRequests: Bool
+
+    init(keepsRequests: Bool) {
+        self.keepsRequests = keepsRequests
+    }
 
     func value(for key: LabelMeasurer.PreparedKey, orMake make: () -> PreparedText) -> PreparedText {
-        if let found = entries.withLock({ $0.first { $0.key == key }?.text }) { return found }
+        let found = lists.withLock { lists -> PreparedText? in
+            for i in lists.byKey.indices where lists.byKey[i].key == key { return lists.byKey[i].text }
+            return nil
+        }
+        if let found { return found }
         let made = make()
-        entries.withLock { $0.append((key, made)) }
+        lists.withLock { $0.byKey.append((key, made)) }
         return made
     }
+
+    /// The text prepared for these inputs (`LabelMeasurer.Request.matches`), if any.
+    func requested(_ text: String, _ runs: [TextRunSpec]?, _ paragraph: ParagraphStyle, _ language: TextLanguage?,
+                   _ font: FontSpec, _ category: ContentSizeCategory) -> PreparedText? {
+        lists.withLock { lists in
+            for i in lists.byRequest.indices
+            where lists.byRequest[i].request.matches(text, runs, paragraph, language, font, category) {
+                return lists.byRequest[i].text
+            }
+            return nil
+        }
+    }
+
+    /// Keeps `text` as what `request` asks for.
+    func remember(_ request: LabelMeasurer.Request, _ text: PreparedText) {
+        lists.withLock { $0.byRequest.append((request, text)) }
+    }
+}
+
+/// Whether two strings have the same UTF-8 bytes (the same storage, or equal bytes).
+private func sameUTF8(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var x = a, y = b
+    return x.withUTF8 { p in y.withUTF8 { q in p.baseAddress == q.baseAddress || p.elementsEqual(q) } }
 }
 
 /// A label's text fitted to its width.
