@@ -16,30 +16,40 @@ package final class FaceAnalyses: Sendable {
         var plain: PlainFace??
         /// nil: not yet worked out; .some(nil): the face draws no CJK candidate.
         var ideographCandidates: IdeographFace.Candidates??
-        /// By script and language (a HarfBuzz language, an interned pointer; 0 for none).
-        var ideographsByScript: [IdeographKey: IdeographFace?] = [:]
         /// Scripts that select the same lookups share one analysis.
         var ideographsByLookups: [IdeographFace.Lookups: IdeographFace?] = [:]
     }
 
+    /// A face (whose `Entry` holds it, so the identifier stays its own), a script and a
+    /// language (a HarfBuzz language, an interned pointer; 0 for none).
     private struct IdeographKey: Hashable {
+        let face: ObjectIdentifier
         let script: UInt32
         let language: UInt
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        /// Every face's `IdeographFace` by script and language, apart from the entries: the
+        /// lookup each CJK paragraph makes copies one optional reference, not an `Entry`
+        /// (its face, its dictionaries: ~2,000 instructions a lookup, 14,226 on 10,000
+        /// international rows).
+        var ideographs: [IdeographKey: IdeographFace?] = [:]
+    }
+
+    private let state = Mutex(State())
 
     package init() {}
 
     /// The face's plain-shaping tables, worked out on first use; nil when no character is
     /// plain in it.
     package func plainFace(of face: FontFace) -> PlainFace? {
-        if let known = entries.withLock({ $0[ObjectIdentifier(face)]?.plain }) { return known }
+        if let known = state.withLock({ $0.entries[ObjectIdentifier(face)]?.plain }) { return known }
         let made = PlainFace.analyse(face)
-        return entries.withLock { entries in
+        return state.withLock { state in
             let id = ObjectIdentifier(face)
-            if let kept = entries[id]?.plain { return kept }
-            entries[id, default: Entry(face: face)].plain = .some(made)
+            if let kept = state.entries[id]?.plain { return kept }
+            state.entries[id, default: Entry(face: face)].plain = .some(made)
             return made
         }
     }
@@ -48,19 +58,19 @@ package final class FaceAnalyses: Sendable {
     /// use, once per distinct set of lookups (nil: no CJK glyph of the face is plain in it).
     package func ideographFace(of face: FontFace, script: hb_script_t, language: hb_language_t?) -> IdeographFace? {
         let id = ObjectIdentifier(face)
-        let key = IdeographKey(script: script.rawValue, language: language.map { UInt(bitPattern: $0) } ?? 0)
-        if let known = entries.withLock({ $0[id]?.ideographsByScript[key] }) { return known }
+        let key = IdeographKey(face: id, script: script.rawValue, language: language.map { UInt(bitPattern: $0) } ?? 0)
+        if let known = state.withLock({ $0.ideographs[key] }) { return known }
         let lookups = IdeographFace.lookups(face, script: script, language: language)
-        let shared = lookups.flatMap { lookups in entries.withLock { $0[id]?.ideographsByLookups[lookups] } }
+        let shared = lookups.flatMap { lookups in state.withLock { $0.entries[id]?.ideographsByLookups[lookups] } }
         let made = shared ?? lookups.flatMap { lookups in
             candidates(of: face).flatMap { IdeographFace.analyse(face, candidates: $0, lookups: lookups) }
         }
-        return entries.withLock { entries in
-            if let kept = entries[id]?.ideographsByScript[key] { return kept }
-            var entry = entries[id] ?? Entry(face: face)
+        return state.withLock { state in
+            if let kept = state.ideographs[key] { return kept }
+            var entry = state.entries[id] ?? Entry(face: face)
             if let lookups { entry.ideographsByLookups[lookups] = entry.ideographsByLookups[lookups] ?? .some(made) }
-            entry.ideographsByScript[key] = .some(made)
-            entries[id] = entry
+            state.entries[id] = entry
+            state.ideographs[key] = .some(made)
             return made
         }
     }
@@ -69,11 +79,11 @@ package final class FaceAnalyses: Sendable {
     /// shared by the face's analyses for every script and language.
     private func candidates(of face: FontFace) -> IdeographFace.Candidates? {
         let id = ObjectIdentifier(face)
-        if let known = entries.withLock({ $0[id]?.ideographCandidates }) { return known }
+        if let known = state.withLock({ $0.entries[id]?.ideographCandidates }) { return known }
         let made = IdeographFace.candidates(of: face)
-        return entries.withLock { entries in
-            if let kept = entries[id]?.ideographCandidates { return kept }
-            entries[id, default: Entry(face: face)].ideographCandidates = .some(made)
+        return state.withLock { state in
+            if let kept = state.entries[id]?.ideographCandidates { return kept }
+            state.entries[id, default: Entry(face: face)].ideographCandidates = .some(made)
             return made
         }
     }
