@@ -52,9 +52,17 @@ package struct LineFitter {
     /// that segment's clusters (and, in a text of mixed metrics, their runs' metrics); nil
     /// when a text of more than `SegmentMetrics.pitchTableLimit` metrics has such a
     /// segment (the full fit then gives each piece its runs' metrics), and when a segment
-    /// is over 32 bits (`PreparedText.hasWideSegments`).
+    /// is over 32 bits (`PreparedText.hasWideSegments`). A text whose every paragraph fits
+    /// on a first line (`PreparedText.oneLineReach`) reads no segment.
     package static func quickSize(of prepared: PreparedText, widths: LineWidths)
         -> (lines: Int, widest: Int64, height: Double)? {
+        if widths.first >= prepared.oneLineReach {
+            // Every paragraph fills one line: no segment is read.
+            let lines = Int(prepared.paragraphCount)
+            return (lines, max(0, prepared.oneLineWidth + widths.firstHead),
+                    prepared.hasUniformLineMetrics ? prepared.uniformHeight(lines: lines, paragraphs: lines)
+                        : prepared.oneLineHeight)
+        }
         // Over 2 million points: the general filling reads such a segment in full.
         guard !prepared.hasWideSegments else { return nil }
         if prepared.hasUniformLineMetrics {
@@ -163,9 +171,9 @@ package struct LineFitter {
         var lines = 0
         var paragraphs = 0
         /// The widest line so far, first lines of paragraphs and other lines apart (their
-        /// indents differ).
-        var widestFirst: Int64 = 0
-        var widestRest: Int64 = 0
+        /// indents differ); `QuickFill.noLine` before the first.
+        var widestFirst = QuickFill.noLine
+        var widestRest = QuickFill.noLine
         /// The width of the line so far, without the white space after its last segment.
         var lineWidth: Int64 = 0
         /// Where the next segment on the line would start: `lineWidth` and the white space
@@ -178,14 +186,18 @@ package struct LineFitter {
         /// (`LayoutUnits.roundedDown` keeps widths within `Int64.max / 4`, segments are 32 bits).
         static var empty: Int64 { Int64.max / 2 }
 
+        /// The widest of no line: below any line's width, by more than any indent.
+        static var noLine: Int64 { Int64.min / 4 }
+
         init(widths: LineWidths, heights: Heights) {
             self.widths = widths
             self.heights = heights
             maxWidth = widths.first
         }
 
-        /// The widest line, indents included.
-        var widest: Int64 { max(widestFirst + widths.firstHead, widestRest + widths.restHead) }
+        /// The widest line, indents included, as `LineFitter.emit` takes it (from 0): an
+        /// indent counts only with a line that has it.
+        var widest: Int64 { max(0, widestFirst + widths.firstHead, widestRest + widths.restHead) }
 
         /// Whether a line's being its paragraph's first counts, for its width and indent.
         /// When it does not, every line is one of the "rest", and the paragraph's end resets

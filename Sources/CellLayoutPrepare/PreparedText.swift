@@ -12,7 +12,7 @@ import CellLayoutFontLibrary
 /// Sendable: everything is immutable after `init`, the packed segments included.
 public final class PreparedText: @unchecked Sendable {
     // The fields a re-fit reads (`sizes(of:width:)`) come first, in the object's first,
-    // the 44 bytes after its header, so that one or two cache lines of a text hold them all:
+    // the 68 bytes after its header, so that one or two cache lines of a text hold them all:
     // a re-fit of a table's rows is bound by fetching them from memory.
     /// The segments' widths, 8 bytes each, paragraph after paragraph, each paragraph ended
     /// by `PackedSegment.paragraphEnd`: all that filling reads of a segment but where it
@@ -29,12 +29,27 @@ public final class PreparedText: @unchecked Sendable {
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
     /// (`SegmentMetrics.table`, three entries each) and their unions' pitches when
     /// `hasLinePitches`; 0 when every line has `lineMetrics`.
-    @usableFromInline package let packedMetricsCount: Int
+    @usableFromInline package let packedMetricsCount: Int32
+    /// The number of paragraphs (`paragraphs.count`), read by a re-fit from the text.
+    package let paragraphCount: Int32
     /// `paragraphStyle.linePitch(lineMetrics)`: the pitch of every line when
     /// `hasUniformLineMetrics`, kept so that a re-fit's height is two products.
     package let uniformLinePitch: Double
     /// `paragraphStyle.paragraphGap`: what a paragraph break adds, kept beside the pitch.
     package let paragraphGap: Double
+    /// The least width of a first line at which every paragraph fills one line, in layout
+    /// units (the greatest reach a segment asks the greedy rule of, its paragraph unbroken:
+    /// `oneLineFigures`); `Int64.max` for a text with no paragraph or of mixed line
+    /// metrics without `hasLinePitches`. A re-fit at a width no narrower gives
+    /// `paragraphCount` lines, the widest `oneLineWidth`, without reading a segment.
+    package let oneLineReach: Int64
+    /// The widest paragraph unbroken, in layout units, without the white space after its
+    /// last segment (an empty paragraph's is 0).
+    package let oneLineWidth: Int64
+    /// With `hasLinePitches` and `oneLineReach` below `Int64.max`: the height of the lines,
+    /// one per paragraph, added as `LineStack.add` adds them (each line the pitch of its
+    /// paragraph's metrics, each paragraph break the gap).
+    package let oneLineHeight: Double
     /// Whether a segment's widths did not fit in 32 bits (`PackedSegment.wide`): the quick
     /// size leaves such a text to the general filling.
     package let hasWideSegments: Bool
@@ -93,10 +108,14 @@ public final class PreparedText: @unchecked Sendable {
         self.paragraphs = paragraphs
         self.ellipsis = ellipsis
         hasWideSegments = segments.hasWide
+        paragraphCount = Int32(paragraphs.count)
         guard !isUniform else {
             (segmentChunk, packedSegments) = arena.store(segments)
             packedMetricsCount = 0
             hasLinePitches = false
+            let oneLine = Self.oneLineFigures(packedSegments)
+            (oneLineReach, oneLineWidth) = paragraphs.isEmpty ? (.max, 0) : (oneLine.reach, oneLine.width)
+            oneLineHeight = 0
             return
         }
         let classes = SegmentMetrics(paragraphs, runStyles: runStyles)
@@ -104,6 +123,24 @@ public final class PreparedText: @unchecked Sendable {
         // `mask` entries before the segments).
         let pitches = classes.linePitches(style: paragraphStyle) ?? []
         hasLinePitches = classes.usesRunBits
+        if hasLinePitches, !paragraphs.isEmpty {
+            let oneLine = Self.oneLineFigures(segments.entries)
+            (oneLineReach, oneLineWidth) = (oneLine.reach, oneLine.width)
+            // Each paragraph's line: the union of its segments' bits (an empty one has one value).
+            var y = 0.0, value = 0
+            for (p, paragraph) in paragraphs.enumerated() {
+                var bits: Int32 = 0
+                for _ in 0..<max(1, paragraph.segmentEnds.count) {
+                    bits |= classes.values[value]
+                    value += 1
+                }
+                if p > 0 { y += paragraphStyle.paragraphGap }
+                y += pitches[Int(bits) - 1]
+            }
+            oneLineHeight = y
+        } else {
+            (oneLineReach, oneLineWidth, oneLineHeight) = (.max, 0, 0)
+        }
         let metricsCount = 3 * classes.table.count + pitches.count
         let block: UnsafeBufferPointer<PackedSegment>
         (segmentChunk, block) = arena.store(count: metricsCount + segments.count + classes.marks) { block in
@@ -119,7 +156,38 @@ public final class PreparedText: @unchecked Sendable {
                                into: UnsafeMutableBufferPointer(rebasing: block[metricsCount...]))
         }
         packedSegments = UnsafeBufferPointer(rebasing: block[metricsCount...])
-        packedMetricsCount = metricsCount
+        packedMetricsCount = Int32(metricsCount)
+    }
+
+    /// Over `entries` (segments and paragraph ends, no metrics marks), each paragraph on
+    /// one line as the greedy rule fills it: the greatest reach it tests (a paragraph's
+    /// first segment: its width; each other: the line's reach, widths and white space so
+    /// far, plus its width; `Int64.min` with no segment) and the widest line without its
+    /// last segment's white space (`Int64.min / 4` with no paragraph) — in the quick fill's
+    /// wrapping arithmetic.
+    /// Every line has one paragraph exactly when the first lines' width is at least that
+    /// reach: the fill then never breaks a line.
+    static func oneLineFigures(_ entries: UnsafeBufferPointer<PackedSegment>) -> (reach: Int64, width: Int64) {
+        var greatest = Int64.min, widest = Int64.min / 4
+        var reach: Int64 = 0, trailing: Int64 = 0, isEmpty = true
+        var i = 0
+        while i < entries.count {
+            let entry = entries[i]
+            if entry.endsParagraph {
+                widest = max(widest, isEmpty ? 0 : reach &- trailing)
+                isEmpty = true
+                i += 1
+                continue
+            }
+            let segment = entry.isWide ? Segment(wide: entries[i + 1], trailing: entries[i + 2])
+                : Segment(width: entry.width, trailing: entry.trailing)
+            i += entry.isWide ? 3 : 1
+            greatest = max(greatest, isEmpty ? segment.width : reach &+ segment.width)
+            reach = (isEmpty ? 0 : reach) &+ (segment.width &+ segment.trailing)
+            trailing = segment.trailing
+            isEmpty = false
+        }
+        return (greatest, widest)
     }
 }
 
@@ -128,7 +196,9 @@ extension PreparedText {
     /// from the block before `packedSegments`. Read through it rather than through the
     /// text, so that a re-fit does not retain the text.
     @inlinable
-    package var segmentMetrics: PackedMetrics { PackedMetrics(entries: packedSegments.baseAddress! - packedMetricsCount) }
+    package var segmentMetrics: PackedMetrics {
+        PackedMetrics(entries: packedSegments.baseAddress! - Int(packedMetricsCount))
+    }
 
     /// The pitch of a line whose segments have the metrics of the bits of `mask`
     /// (`PackedSegment.metricsIndex`, bit `1 << index`), a union of at most
@@ -150,7 +220,7 @@ extension PreparedText {
     /// read of the text, so a list's element is not retained to ask it twice.
     @inlinable
     package var packedBlock: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: packedSegments.baseAddress! - packedMetricsCount,
-                               count: (packedMetricsCount + packedSegments.count) * MemoryLayout<PackedSegment>.stride)
+        UnsafeRawBufferPointer(start: packedSegments.baseAddress! - Int(packedMetricsCount),
+                               count: (Int(packedMetricsCount) + packedSegments.count) * MemoryLayout<PackedSegment>.stride)
     }
 }
