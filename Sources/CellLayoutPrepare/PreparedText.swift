@@ -168,24 +168,28 @@ public final class PreparedText: @unchecked Sendable {
     /// Every line has one paragraph exactly when the first lines' width is at least that
     /// reach: the fill then never breaks a line.
     static func oneLineFigures(_ entries: UnsafeBufferPointer<PackedSegment>) -> (reach: Int64, width: Int64) {
+        // (a paragraph starts at reach 0 and trailing 0: an empty one's line is 0 wide)
         var greatest = Int64.min, widest = Int64.min / 4
-        var reach: Int64 = 0, trailing: Int64 = 0, isEmpty = true
+        var reach: Int64 = 0, trailing: Int64 = 0
         var i = 0
         while i < entries.count {
             let entry = entries[i]
-            if entry.endsParagraph {
-                widest = max(widest, isEmpty ? 0 : reach &- trailing)
-                isEmpty = true
-                i += 1
-                continue
+            i += 1
+            var width = entry.width
+            if entry.isMark {
+                if entry.endsParagraph {
+                    widest = max(widest, reach &- trailing)
+                    (reach, trailing) = (0, 0)
+                    continue
+                }
+                let segment = Segment(wide: entries[i], trailing: entries[i + 1])
+                i += 2
+                (width, trailing) = (segment.width, segment.trailing)
+            } else {
+                trailing = entry.trailing
             }
-            let segment = entry.isWide ? Segment(wide: entries[i + 1], trailing: entries[i + 2])
-                : Segment(width: entry.width, trailing: entry.trailing)
-            i += entry.isWide ? 3 : 1
-            greatest = max(greatest, isEmpty ? segment.width : reach &+ segment.width)
-            reach = (isEmpty ? 0 : reach) &+ (segment.width &+ segment.trailing)
-            trailing = segment.trailing
-            isEmpty = false
+            greatest = max(greatest, reach &+ width)
+            reach = reach &+ (width &+ trailing)
         }
         return (greatest, widest)
     }
