@@ -1,4 +1,5 @@
 @testable import CellLayout
+@testable import CellLayoutFontLibrary
 import Testing
 
 /// The fallback memo's lock-free front (`FallbackFront`): it answers what the memo answered,
@@ -106,5 +107,31 @@ import Testing
         #expect(front.font(for: "y", fontID: 1, language: 0) == nil)
         #expect(front.font(for: "x", fontID: last, language: 1) == nil)
         #expect(front.font(for: "x", fontID: 1 << 24, language: 0) == nil)
+    }
+
+    /// Two answers whose keys hash to the same pair of slots are both kept, and a third
+    /// displaces the older of them: found among the CJK ideographs from one font (a front
+    /// of one slot per hash kept only the last, and frequent characters took turns).
+    @Test func answersWhoseHashesMeetAreBothKept() throws {
+        let library = try FontLibrary(useSystemFonts: false)
+        let front = FallbackFront()
+        let fonts = try [8.0, 9, 10].map { try library.font(family: "Inter", size: $0) }
+        var byPair: [Int: [Unicode.Scalar]] = [:]
+        var meeting: [Unicode.Scalar] = []
+        for value in UInt32(0x4E00)...0x9FFF {
+            let scalar = Unicode.Scalar(value)!
+            let pair = front.pair(FallbackFront.key(scalar, fontID: 7, language: 0)!) - front.slots
+            byPair[pair, default: []].append(scalar)
+            if byPair[pair]!.count == 3 { meeting = byPair[pair]!; break }
+        }
+        try #require(meeting.count == 3)
+        front.remember(fonts[0], for: meeting[0], fontID: 7, language: 0)
+        front.remember(fonts[1], for: meeting[1], fontID: 7, language: 0)
+        #expect(front.font(for: meeting[0], fontID: 7, language: 0)?.takeUnretainedValue() === fonts[0])
+        #expect(front.font(for: meeting[1], fontID: 7, language: 0)?.takeUnretainedValue() === fonts[1])
+        front.remember(fonts[2], for: meeting[2], fontID: 7, language: 0)
+        #expect(front.font(for: meeting[0], fontID: 7, language: 0) == nil)
+        #expect(front.font(for: meeting[1], fontID: 7, language: 0)?.takeUnretainedValue() === fonts[1])
+        #expect(front.font(for: meeting[2], fontID: 7, language: 0)?.takeUnretainedValue() === fonts[2])
     }
 }
