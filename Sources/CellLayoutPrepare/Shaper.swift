@@ -84,18 +84,19 @@ package enum Shaper {
         language: hb_language_t?,
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result
     ) -> Result {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
-        hb_buffer_set_script(buffer, script)
-        if let language { hb_buffer_set_language(buffer, language) }
-        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_shape(hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        return body(UnsafeBufferPointer(start: infos, count: Int(count)),
-                    UnsafeBufferPointer(start: positions, count: Int(count)))
+        // The thread's buffer, empty: a buffer per shaping cost its creation and arrays.
+        ShapingBuffer.with(units: units.count) { buffer in
+            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+            hb_buffer_set_script(buffer, script)
+            if let language { hb_buffer_set_language(buffer, language) }
+            hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_shape(hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            return body(UnsafeBufferPointer(start: infos, count: Int(count)),
+                        UnsafeBufferPointer(start: positions, count: Int(count)))
+        }
     }
 
     /// The script of `scalar` (Common and Inherited for characters of no one script).

@@ -116,7 +116,7 @@ import Testing
         let engine = TextEngine(fonts: library)
         let hebrew = "\u{5E9}\u{5B8}\u{5C1}\u{5DC}\u{5B8}"  // שָׁלָ
         var prepared: PreparedText? = engine.prepare("Shalom " + hebrew, font: try library.font(family: "Inter", size: 13.25))
-        weak var fallback = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
+        weak let fallback = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
             .first { $0.font.face.family == "DejaVu Sans" }?.font
         #expect(fallback != nil)
         for i in 0..<200 {

@@ -1,6 +1,6 @@
 import CHarfBuzz
 import CellLayoutFontLibrary
-import CellLayoutPrepare
+@testable import CellLayoutPrepare
 import Testing
 
 /// `ShapedText`'s columns (count, width and six columns in one allocation) read back what
@@ -8,8 +8,11 @@ import Testing
 /// columns initializer.
 @Suite struct ShapedTextTests {
     /// Seeded random strings of Latin, Hebrew (with points), Devanagari and Arabic letters
-    /// in DejaVu Sans and Inter, shaped by `Shaper.shape` and by `hb_shape` here: each glyph's
-    /// id, advance, offsets and cluster are HarfBuzz's, and the width is the advances' sum.
+    /// in DejaVu Sans and Inter, with the script's sample language or none, shaped by
+    /// `Shaper.shape` (in the thread's kept buffer, `ShapingBuffer`, one after another: what
+    /// one shaping set must not reach the next) and by `hb_shape` here in a new buffer: each
+    /// glyph's id, advance, offsets and cluster are HarfBuzz's, and the width is the
+    /// advances' sum. One string in 20 is longer than a kept buffer's text.
     @Test(arguments: [1, 2])
     func shapedColumnsAreHarfBuzzsGlyphs(seed: UInt64) throws {
         var state = seed
@@ -27,14 +30,17 @@ import Testing
         for _ in 0..<200 {
             let alphabet = alphabets[next(alphabets.count)]
             let font = fonts[next(fonts.count)]
-            let units = (0..<next(24)).map { _ in alphabet.units[next(alphabet.units.count)] }
+            let length = next(20) == 0 ? ShapingBuffer.keptUnits + next(100) : next(24)
+            let units = (0..<length).map { _ in alphabet.units[next(alphabet.units.count)] }
+            let language = next(2) == 0 ? Shaper.language(for: alphabet.script, preferred: nil) : nil
             let shaped = units.withUnsafeBufferPointer {
-                Shaper.shape($0, font: font, script: alphabet.script, isRightToLeft: alphabet.rtl)
+                Shaper.shape($0, font: font, script: alphabet.script, isRightToLeft: alphabet.rtl, language: language)
             }
             let buffer = hb_buffer_create()
             defer { hb_buffer_destroy(buffer) }
             hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
             hb_buffer_set_script(buffer, alphabet.script)
+            if let language { hb_buffer_set_language(buffer, language) }
             hb_buffer_set_direction(buffer, alphabet.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_shape(font.hbFont, buffer, nil, 0)
             var count: UInt32 = 0
