@@ -40,13 +40,22 @@ public struct CellLayouter: Sendable {
     public func layout(_ cell: CellSpec, width: Double, previous: SubviewState? = nil,
                        inheriting direction: LayoutDirection = .leftToRight, rowHeight: RowHeight = .auto)
         throws -> RowLayout {
+        try layout(cell, width: width, previous: previous, inheriting: direction, rowHeight: rowHeight,
+                   ignoredSettings: nil)
+    }
+
+    /// `layout(_:width:previous:inheriting:rowHeight:)` with the row's ignored settings
+    /// found beforehand (they do not depend on the width); nil finds them here.
+    private func layout(_ cell: CellSpec, width: Double, previous: SubviewState?, inheriting direction: LayoutDirection,
+                        rowHeight: RowHeight, ignoredSettings known: [LayoutWarning]?) throws -> RowLayout {
         if let category = cell.contentSizeCategory, category != measurer.contentSizeCategory {
             return try CellLayouter(measurer: measurer.at(category))
-                .layout(cell, width: width, previous: previous, inheriting: direction, rowHeight: rowHeight)
+                .layout(cell, width: width, previous: previous, inheriting: direction, rowHeight: rowHeight,
+                        ignoredSettings: known)
         }
         let rightToLeft = cell.semanticContentAttribute.layoutDirection(inheriting: direction) == .rightToLeft
         let row = try layoutLeftToRight(cell, width: width, previous: previous, rightToLeft: rightToLeft,
-                                        height: cell.height ?? rowHeight)
+                                        height: cell.height ?? rowHeight, ignoredSettings: known)
         return rightToLeft ? row.mirrored(cellWidth: width) : row
     }
 
@@ -66,34 +75,39 @@ public struct CellLayouter: Sendable {
         var row = CellLayouter(measurer: measurer.forOneRow(category: cell.contentSizeCategory,
                                                             atSeveralWidths: widths.count > 1),
                                metrics: metrics, safeArea: safeArea)
+        // The settings UIKit ignores, found once for all widths.
+        let ignored = try row.ignoredSettings(cell, height: cell.height ?? .auto)
         var previous: SubviewState?
         return try widths.map { width in
             row.metrics.take(width: width)
-            let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction)
+            let layout = try row.layout(cell, width: width, previous: previous, inheriting: direction, rowHeight: .auto,
+                                        ignoredSettings: ignored)
             previous = layout.subviewState
             return layout
         }
     }
 
     /// The cell laid out left to right, its labels' text aligned as the cell's direction
-    /// will have them once mirrored (`rightToLeft`), `rowHeight` tall.
+    /// will have them once mirrored (`rightToLeft`), `rowHeight` tall; `known`: the row's
+    /// ignored settings when found beforehand.
     private func layoutLeftToRight(_ cell: CellSpec, width: Double, previous: SubviewState?, rightToLeft: Bool,
-                                   height rowHeight: RowHeight) throws -> RowLayout {
-        let m = metrics
+                                   height rowHeight: RowHeight, ignoredSettings known: [LayoutWarning]?) throws
+        -> RowLayout {
         let editing = cell.editing.isEditing
         let accessory = editing ? Accessory.none : cell.accessory
         let accessoryViewSize = try accessory.viewSpec.map { try fixedSize($0) ?? $0.size ?? intrinsicSize($0) }
         // The safe area's insets at this row's leading and trailing edges (mirrored below).
         let safe = safeArea.edges(rightToLeft ? .rightToLeft : .leftToRight)
-        let control = cell.editing.control != .none ? m.editingControlWidth : 0
-        let category = cell.contentSizeCategory ?? m.contentSizeCategory
+        let control = cell.editing.control != .none ? metrics.editingControlWidth : 0
+        let category = cell.contentSizeCategory ?? metrics.contentSizeCategory
         // A list cell's accessories (iOS 14) decide the content view's edges instead.
-        let indent = Double(cell.indentationLevel) * (cell.indentationWidth ?? m.indentationWidth)
+        let indent = Double(cell.indentationLevel) * (cell.indentationWidth ?? metrics.indentationWidth)
         let list = cell.accessories.isEmpty ? nil
             : try listAccessories(cell, width: width, safe: safe, indentation: indent, category: category)
         let leading = list?.contentMinX ?? safe.leading + control
         let trailing = list.map { width - $0.contentMaxX } ?? safe.trailing
-            + (cell.editing.reorder ? m.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
+            + (cell.editing.reorder
+                ? metrics.reorderControlWidth : accessoryTake(accessory, viewSize: accessoryViewSize))
         let contentWidth = max(0, width - leading - trailing)
 
         // Standard image and labels (or the content configuration's), horizontally.
@@ -109,15 +123,15 @@ public struct CellLayouter: Sendable {
             labels = configured.labels
             required = configured.required
         } else {
-            var textX = m.leadingMargin + indent
-            if let image = cell.image { textX += image.width + m.imageSpacing }
-            let available = max(0, contentWidth - textX - m.trailingMargin)
+            var textX = metrics.leadingMargin + indent
+            if let image = cell.image { textX += image.width + metrics.imageSpacing }
+            let available = max(0, contentWidth - textX - metrics.trailingMargin)
             labels = try standardLabels(cell, x: textX, available: available, rightToLeft: rightToLeft)
             let block = cell.style == .subtitle
                 ? labels.reduce(0) { $0 + $1.frame.height }
                 : labels.map(\.frame.height).max() ?? 0
-            required = labels.isEmpty ? 0 : block + 2 * m.verticalMargin
-            if let image = cell.image { required = max(required, image.height + 2 * m.imageVerticalMargin) }
+            required = labels.isEmpty ? 0 : block + 2 * metrics.verticalMargin
+            if let image = cell.image { required = max(required, image.height + 2 * metrics.imageVerticalMargin) }
         }
 
         // Custom subviews, horizontally; text labels re-wrapped at their new width.
@@ -125,7 +139,7 @@ public struct CellLayouter: Sendable {
                                                  frames: cell.subviews.map(initialFrame))
         var frames: [CGRect] = []
         var custom: [LabelLayout?] = []
-        var sizing = CustomLabelSizing(centredInset: m.verticalMargin)
+        var sizing = CustomLabelSizing(centredInset: metrics.verticalMargin)
         for (i, view) in cell.subviews.enumerated() {
             let frame = resize(state.frames[i], of: view, from: state.contentSize,
                                to: CGSize(width: contentWidth, height: state.contentSize.height))
@@ -145,14 +159,15 @@ public struct CellLayouter: Sendable {
         switch rowHeight {
         case .fixed(let fixed): height = fixed
         case .auto:
-            height = max(cell.minHeight ?? m.rowHeight,
-                         m.ceilToPixel(max(required + m.separatorHeight, sizing.rowHeight) + cell.additionalHeight))
+            height = max(cell.minHeight ?? metrics.rowHeight,
+                         metrics.ceilToPixel(max(required + metrics.separatorHeight, sizing.rowHeight)
+                                                 + cell.additionalHeight))
         }
-        let contentHeight = max(0, height - m.separatorHeight)
+        let contentHeight = max(0, height - metrics.separatorHeight)
         let contentSize = CGSize(width: contentWidth, height: contentHeight)
         var configuredImage: CGRect?
         if let configured {
-            (labels, configuredImage) = configured.placed(contentHeight: contentHeight, metrics: m)
+            (labels, configuredImage) = configured.placed(contentHeight: contentHeight, metrics: metrics)
         } else {
             placeStandardLabels(&labels, style: cell.style, contentHeight: contentHeight)
         }
@@ -191,16 +206,16 @@ public struct CellLayouter: Sendable {
             height: height,
             contentView: CGRect(x: leading, y: 0, width: contentWidth, height: contentHeight),
             imageView: configured == nil ? cell.image.map {
-                CGRect(x: m.leadingMargin + indent, y: m.roundToPixel((contentHeight - $0.height) / 2),
+                CGRect(x: metrics.leadingMargin + indent, y: metrics.roundToPixel((contentHeight - $0.height) / 2),
                        width: $0.width, height: $0.height)
             } : configuredImage,
             accessoryView: accessoryFrame,
             accessory: accessory,
             editingControl: cell.editing.control == .none
-                ? nil : CGRect(x: safe.leading, y: 0, width: m.editingControlWidth, height: contentHeight),
+                ? nil : CGRect(x: safe.leading, y: 0, width: metrics.editingControlWidth, height: contentHeight),
             reorderControl: cell.editing.reorder
-                ? CGRect(x: width - safe.trailing - m.reorderControlWidth, y: 0, width: m.reorderControlWidth,
-                         height: contentHeight)
+                ? CGRect(x: width - safe.trailing - metrics.reorderControlWidth, y: 0,
+                         width: metrics.reorderControlWidth, height: contentHeight)
                 : nil,
             swipeActions: swipe.map(\.frame),
             subviews: zip(cell.subviews, frames).map { ($0.id, $1) },
@@ -208,9 +223,9 @@ public struct CellLayouter: Sendable {
             buttonTitles: buttonTitles,
             swipeTitles: swipe,
             accessoryTexts: accessoryTexts,
-            accessories: list?.placed(contentHeight: contentHeight, metrics: m) ?? [],
+            accessories: list?.placed(contentHeight: contentHeight, metrics: metrics) ?? [],
             subviewState: SubviewState(contentSize: contentSize, frames: frames))
-        row.ignoredSettings = try ignoredSettings(cell, height: rowHeight)
+        row.ignoredSettings = try known ?? ignoredSettings(cell, height: rowHeight)
         if cell.swipeOpen { row.openSwipe() }
         return row
     }
@@ -220,10 +235,9 @@ public struct CellLayouter: Sendable {
     /// The style's labels, measured and placed horizontally (y comes later).
     private func standardLabels(_ cell: CellSpec, x: Double, available: Double, rightToLeft: Bool) throws
         -> [LabelLayout] {
-        let m = metrics
         let text = cell.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = cell.style == .default ? nil : cell.detailText.flatMap { $0.isEmpty ? nil : $0 }
-        let defaults = m.defaultFonts(for: cell.style)
+        let defaults = metrics.defaultFonts(for: cell.style)
         let textFont = cell.font ?? defaults.text, detailFont = cell.detailFont ?? defaults.detail
         func label(_ id: String, _ string: String, _ font: FontSpec, lines: Int, x: Double, width: Double,
                    right: Bool = false) throws -> LabelLayout {
@@ -247,25 +261,25 @@ public struct CellLayouter: Sendable {
             if let detail {
                 let natural = try measurer.measure(
                     detail, attributes: cell.detailTextAttributes, font: detailFont, width: .infinity,
-                    numberOfLines: 1, mode: .byTruncatingTail).fittingWidth(m)
+                    numberOfLines: 1, mode: .byTruncatingTail).fittingWidth(metrics)
                 detailWidth = min(natural, available)
                 labels.append(try label("detailTextLabel", detail, detailFont, lines: cell.detailNumberOfLines,
                                         x: x + available - detailWidth, width: detailWidth, right: true))
             }
             if let text {
-                let width = max(0, available - (detail == nil ? 0 : detailWidth + m.value1Spacing))
+                let width = max(0, available - (detail == nil ? 0 : detailWidth + metrics.value1Spacing))
                 labels.insert(try label("textLabel", text, textFont, lines: cell.numberOfLines, x: x, width: width), at: 0)
             }
         case .value2:
-            let column = min(m.value2LabelWidth, available)
+            let column = min(metrics.value2LabelWidth, available)
             if let text {
                 labels.append(try label("textLabel", text, textFont, lines: cell.numberOfLines, x: x, width: column,
                                         right: true))
             }
             if let detail {
-                let detailX = x + column + m.value2Spacing
+                let detailX = x + column + metrics.value2Spacing
                 labels.append(try label("detailTextLabel", detail, detailFont, lines: cell.detailNumberOfLines,
-                                        x: detailX, width: max(0, available - column - m.value2Spacing)))
+                                        x: detailX, width: max(0, available - column - metrics.value2Spacing)))
             }
         }
         return labels
@@ -291,32 +305,30 @@ public struct CellLayouter: Sendable {
 
     /// The content width an accessory takes (FDTemplateLayoutCell's table).
     private func accessoryTake(_ accessory: Accessory, viewSize: TableMetrics.Size?) -> Double {
-        let m = metrics
         switch accessory {
         case .none: return 0
-        case .disclosureIndicator: return m.disclosureIndicatorWidth
-        case .checkmark: return m.checkmarkWidth
-        case .detailButton: return m.detailButtonWidth
-        case .detailDisclosureButton: return m.detailDisclosureButtonWidth
-        case .view: return m.accessoryViewPadding + (viewSize?.width ?? 0)
+        case .disclosureIndicator: return metrics.disclosureIndicatorWidth
+        case .checkmark: return metrics.checkmarkWidth
+        case .detailButton: return metrics.detailButtonWidth
+        case .detailDisclosureButton: return metrics.detailDisclosureButtonWidth
+        case .view: return metrics.accessoryViewPadding + (viewSize?.width ?? 0)
         }
     }
 
     /// The accessory's frame in cell coordinates: inside the trailing margin, centred.
     private func accessoryFrame(_ accessory: Accessory, viewSize: TableMetrics.Size?, cellWidth: Double,
                                 contentHeight: Double) -> CGRect? {
-        let m = metrics
         let size: TableMetrics.Size
         let trailing: Double
         switch accessory {
         case .none: return nil
-        case .disclosureIndicator: (size, trailing) = (m.disclosureIndicatorSize, m.trailingMargin)
-        case .checkmark: (size, trailing) = (m.checkmarkSize, m.trailingMargin)
-        case .detailButton: (size, trailing) = (m.detailButtonSize, m.trailingMargin)
-        case .detailDisclosureButton: (size, trailing) = (m.detailDisclosureButtonSize, m.trailingMargin)
-        case .view: (size, trailing) = (viewSize ?? .init(width: 0, height: 0), m.accessoryViewPadding)
+        case .disclosureIndicator: (size, trailing) = (metrics.disclosureIndicatorSize, metrics.trailingMargin)
+        case .checkmark: (size, trailing) = (metrics.checkmarkSize, metrics.trailingMargin)
+        case .detailButton: (size, trailing) = (metrics.detailButtonSize, metrics.trailingMargin)
+        case .detailDisclosureButton: (size, trailing) = (metrics.detailDisclosureButtonSize, metrics.trailingMargin)
+        case .view: (size, trailing) = (viewSize ?? .init(width: 0, height: 0), metrics.accessoryViewPadding)
         }
-        return CGRect(x: cellWidth - trailing - size.width, y: m.roundToPixel((contentHeight - size.height) / 2),
+        return CGRect(x: cellWidth - trailing - size.width, y: metrics.roundToPixel((contentHeight - size.height) / 2),
                       width: size.width, height: size.height)
     }
 
@@ -381,20 +393,19 @@ public struct CellLayouter: Sendable {
 
     /// A view's `sizeThatFits`: the kind's own size (a given `size` is the caller's).
     func intrinsicSize(_ view: ViewSpec) throws -> TableMetrics.Size {
-        let m = metrics
         switch view.kind {
-        case .switch: return m.switchSize
-        case .detailDisclosureButton: return m.detailButtonSize
-        case .slider: return .init(width: m.sliderWidth, height: m.sliderHeight)
+        case .switch: return metrics.switchSize
+        case .detailDisclosureButton: return metrics.detailButtonSize
+        case .slider: return .init(width: metrics.sliderWidth, height: metrics.sliderHeight)
         case .button:
             let title = try measurer.measure(
-                view.text ?? "", attributes: view.textAttributes, font: view.font ?? m.buttonFont, alignment: .center,
-                width: .infinity, numberOfLines: 1, mode: .byTruncatingTail)
-            return .init(width: title.titleWidth(m) + 2 * m.buttonPadding.width,
-                         height: max(m.buttonMinHeight, title.height + 2 * m.buttonPadding.height))
+                view.text ?? "", attributes: view.textAttributes, font: view.font ?? metrics.buttonFont,
+                alignment: .center, width: .infinity, numberOfLines: 1, mode: .byTruncatingTail)
+            return .init(width: title.titleWidth(metrics) + 2 * metrics.buttonPadding.width,
+                         height: max(metrics.buttonMinHeight, title.height + 2 * metrics.buttonPadding.height))
         case .label:
             let measured = try measureLabel(view, width: .infinity)
-            return .init(width: measured.fittingWidth(m), height: measured.height)
+            return .init(width: measured.fittingWidth(metrics), height: measured.height)
         case .image, .view:
             return .init(width: 0, height: 0)
         }

@@ -134,18 +134,21 @@ struct LayoutCommand: ParsableCommand {
             let cell = try decoder.decodeRow(row, metrics: rowMetrics)
             var warnings: [(LayoutWarning, width: Double?)] = []
             var fields = JSONWriter()
-            // Each layout read in place (a zip or map over the array copied each, a retain of
-            // every array in it).
-            let rows = try layouter.layouts(cell, widths: fitWidths)
+            // Each layout moved out of the array, first width first (a zip, a map, the array's
+            // subscript or a buffer pointer's copied it for each use: a retain of every
+            // array in it).
+            var rows = try layouter.layouts(cell, widths: fitWidths)
+            rows.reverse()
             var layouts: [(height: Double, fields: [UInt8])] = []
             layouts.reserveCapacity(rows.count)
-            for i in rows.indices {
+            while let row = rows.popLast() {
+                let i = layouts.count
                 fields.reset()
-                TableEncoder.encodeFields(rows[i], cellWidth: fitWidths[i], into: &fields)
+                TableEncoder.encodeFields(row, cellWidth: fitWidths[i], into: &fields)
                 // A setting UIKit ignores is the same at every width: told once.
-                warnings += rows[i].warnings.filter { i == 0 || $0.kind != .ignoredSetting }
+                warnings += row.warnings.filter { i == 0 || $0.kind != .ignoredSetting }
                     .map { ($0, layoutsArray ? fitWidths[i] : nil) }
-                layouts.append((rows[i].height, fields.bytes))
+                layouts.append((row.height, fields.bytes))
             }
             return (cell.id, layouts, warnings)
         } write: { value, location in

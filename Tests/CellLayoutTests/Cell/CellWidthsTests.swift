@@ -40,6 +40,7 @@ import Testing
     /// without that memo gives — a fresh one per width, its subviews autoresized from the
     /// same previous state — on seeded rows where labels share a text but not a font, runs,
     /// alignment or language, with text styles at a row's own category and custom labels.
+    /// The row's warnings too: the settings UIKit ignores are found once for all widths.
     @Test func preparedTextsReusedAcrossWidthsAreTheOnesEachWidthAsksFor() throws {
         var random = TextPropertyTests.SeededRandom(state: 29)
         let base = CellPropertyTests.rows(count: 120, seed: 17)
@@ -71,6 +72,13 @@ import Testing
                 label.autoresizing = [.flexibleWidth]
                 cell.subviews = [label]
             }
+            if i % 5 == 0 {
+                // A switch asked to stretch: a setting UIKit ignores, warned at every width.
+                var toggle = ViewSpec(id: "toggle", kind: .switch)
+                toggle.frame = FrameRule(right: 8, centerY: 0)
+                toggle.autoresizing = [.flexibleLeftMargin, .flexibleWidth]
+                cell.subviews.append(toggle)
+            }
             let rotated = try layouter.layouts(cell, widths: widths)
             var previous: SubviewState?
             for (width, row) in zip(widths, rotated) {
@@ -88,6 +96,7 @@ import Testing
                             && p.lineMetrics == q.lineMetrics, "row \(i) \(a.id) at \(width): another text's preparation")
                 }
                 #expect(row.height == fresh.height, "row \(i) at \(width)")
+                #expect(row.warnings.map(\.description) == fresh.warnings.map(\.description), "row \(i) at \(width)")
             }
         }
     }
