@@ -5,8 +5,8 @@ import CellLayoutFontLibrary
 /// for every cluster, resolved into items (`Itemizer`) the way Pango itemizes.
 extension ParagraphBuilder {
     /// A paragraph's clusters itemized: the caller frees `items` and `flags` (or hands
-    /// `flags` to the paragraph) and holds `fallbackFonts` until the paragraph's pieces
-    /// hold their fonts.
+    /// `flags` to the paragraph) and hands `fallbackFonts` to the paragraph, which holds
+    /// them for its pieces (`PieceFonts`: a piece refers to its font unretained).
     struct FontRuns {
         /// Per cluster: its font, script, level, kind and attribute run, resolved.
         let items: Itemizer
