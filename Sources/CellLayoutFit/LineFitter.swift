@@ -63,8 +63,10 @@ package struct LineFitter {
                     prepared.hasUniformLineMetrics ? prepared.uniformHeight(lines: lines, paragraphs: lines)
                         : prepared.oneLineHeight)
         }
-        // Over 2 million points: the general filling reads such a segment in full.
-        guard !prepared.hasWideSegments else { return nil }
+        // A segment not packed: the general filling reads it in full. Lines of 2 million
+        // points or more: a mark could join them (`PackedSegment.joinableWidths`).
+        guard !prepared.hasWideSegments, widths.first < PackedSegment.joinableWidths,
+              widths.rest < PackedSegment.joinableWidths else { return nil }
         if prepared.hasUniformLineMetrics {
             let filled = prepared.hasNoIndents
                 ? quickFill(prepared, widths, UniformHeights(), SameIndents.self)
@@ -88,9 +90,12 @@ package struct LineFitter {
     }
 
     /// The filling of `quickSize`, with `heights` keeping what the text's lines need: per
-    /// entry, one test for a mark and one for the greedy rule (on the line's reach), in
-    /// wrapping arithmetic (32-bit widths, at most `PreparedText.maxUTF16Count` of them:
-    /// no sum comes near 64 bits).
+    /// segment that joins a line, one test, the greedy rule on the line's reach (a mark
+    /// fails it by itself: lines narrower than `PackedSegment.joinableWidths`, and a reach
+    /// never negative — packed advances are not, and a segment broken between clusters
+    /// that leaves one negative hands the text to the general filling), in wrapping
+    /// arithmetic (32-bit widths, at most `PreparedText.maxUTF16Count` of them: no sum
+    /// comes near 64 bits).
     @inline(__always)
     private static func quickFill<Heights: QuickHeights, Indents: QuickIndents>(
         _ prepared: PreparedText, _ widths: LineWidths, _ heights: Heights, _ indents: Indents.Type
@@ -123,22 +128,18 @@ package struct LineFitter {
             }
             if GreedyRule.joins(entry.width, reach: quick.reach, within: quick.maxWidth) {
                 // The segments after it that join too, in a loop of their own on local values
-                // (kept in registers). It stops at a mark — the entry after a segment is never
-                // past the end, a paragraph end is last — so the metrics of the run's segments
-                // do not change: the line takes them in once.
-                // The reach grows by each segment's width and trailing space in one add (one
-                // add a segment on the chain from entry to entry); the line's width is the
-                // reach without the last segment's trailing space.
-                var trailing = entry.trailing
-                var reach = quick.reach &+ (entry.width &+ trailing)
+                // (kept in registers). It stops at a mark, which fails the greedy rule — the
+                // entry after a segment is never past the end, a paragraph end is last — so
+                // the metrics of the run's segments do not change: the line takes them in once.
+                // The reach grows by each segment's advance (one add a segment on the chain
+                // from entry to entry); the line's width is the reach without the last
+                // segment's trailing space.
+                var reach = quick.reach &+ entry.advance
                 let maxWidth = quick.maxWidth
-                /// Whether `segment` is a segment and joins the line (taking it in if so).
+                /// Whether `segment` joins the line (taking it in if so); a mark does not.
                 @inline(__always) func joins(_ segment: PackedSegment) -> Bool {
-                    guard !segment.isMark, GreedyRule.joins(segment.width, reach: reach, within: maxWidth) else {
-                        return false
-                    }
-                    trailing = segment.trailing
-                    reach = reach &+ (segment.width &+ trailing)
+                    guard GreedyRule.joins(segment.width, reach: reach, within: maxWidth) else { return false }
+                    reach = reach &+ segment.advance
                     return true
                 }
                 // Four a round: each entry read follows a segment, so it is never past the end.
@@ -148,7 +149,8 @@ package struct LineFitter {
                     guard joins(next[3]) else { next += 3; break }
                     next += 4
                 }
-                quick.lineWidth = reach &- trailing
+                // (the entry before the one that did not join is the line's last)
+                quick.lineWidth = reach &- next[-1].trailing
                 quick.reach = reach
                 quick.heights.joinLine()
             } else if !quick.startLine(entry) {
@@ -157,6 +159,8 @@ package struct LineFitter {
                 guard Heights.takesPieces else { return nil }
                 var state = quick
                 state.placeWide(entry, next - 1 - paragraphStart, of: prepared.paragraphs[quick.paragraphs], in: prepared)
+                // A reach below 0 (clusters of negative advances) could let a mark join.
+                guard state.reach >= 0 else { return nil }
                 quick = state
             }
         }
@@ -217,7 +221,7 @@ package struct LineFitter {
                 return false
             }
             lineWidth = width
-            reach = width + segment.trailing
+            reach = segment.advance
             heights.startLine()
             return true
         }

@@ -18,8 +18,8 @@ public final class PreparedText: @unchecked Sendable {
     /// by `PackedSegment.paragraphEnd`: all that filling reads of a segment but where it
     /// ends (`PreparedParagraph.segmentEnds`), and all that a re-layout at a new width reads.
     /// The builder writes them as it measures (`PackedSegmentBuffer`), so a long text's
-    /// segments are never held in a wider form. A width that does not fit in 32 bits takes
-    /// `PackedSegment.wide` and two entries after it. Without uniform line metrics, a
+    /// segments are never held in a wider form. A width or advance that does not fit in 32
+    /// bits, or a negative advance, takes `PackedSegment.wide` and two entries after it. Without uniform line metrics, a
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
     /// whose line metrics differ from the previous one's: an index in
     /// `segmentMetrics`, whose table lies just before the segments in the same block.
@@ -50,7 +50,8 @@ public final class PreparedText: @unchecked Sendable {
     /// one per paragraph, added as `LineStack.add` adds them (each line the pitch of its
     /// paragraph's metrics, each paragraph break the gap).
     package let oneLineHeight: Double
-    /// Whether a segment's widths did not fit in 32 bits (`PackedSegment.wide`): the quick
+    /// Whether a segment is not packed (`PackedSegment.wide`: wider than 32 bits, or of a
+    /// negative advance): the quick
     /// size leaves such a text to the general filling.
     package let hasWideSegments: Bool
     /// Whether every line has `lineMetrics` (a plain text, or runs whose fonts and
@@ -161,35 +162,34 @@ public final class PreparedText: @unchecked Sendable {
 
     /// Over `entries` (segments and paragraph ends, no metrics marks), each paragraph on
     /// one line as the greedy rule fills it: the greatest reach it tests (a paragraph's
-    /// first segment: its width; each other: the line's reach, widths and white space so
-    /// far, plus its width; `Int64.min` with no segment) and the widest line without its
-    /// last segment's white space (`Int64.min / 4` with no paragraph) — in the quick fill's
+    /// first segment: its width; each other: the line's reach, the advances so far, plus
+    /// its width; `Int64.min` with no segment) and the widest line without its last
+    /// segment's white space (`Int64.min / 4` with no paragraph) — in the quick fill's
     /// wrapping arithmetic.
     /// Every line has one paragraph exactly when the first lines' width is at least that
     /// reach: the fill then never breaks a line.
     static func oneLineFigures(_ entries: UnsafeBufferPointer<PackedSegment>) -> (reach: Int64, width: Int64) {
-        // (a paragraph starts at reach 0 and trailing 0: an empty one's line is 0 wide)
+        // `end`: where the line's last segment ends (0 on an empty paragraph's line).
         var greatest = Int64.min, widest = Int64.min / 4
-        var reach: Int64 = 0, trailing: Int64 = 0
+        var reach: Int64 = 0, end: Int64 = 0
         var i = 0
         while i < entries.count {
             let entry = entries[i]
             i += 1
-            var width = entry.width
+            var width = entry.width, advance = entry.advance
             if entry.isMark {
                 if entry.endsParagraph {
-                    widest = max(widest, reach &- trailing)
-                    (reach, trailing) = (0, 0)
+                    widest = max(widest, end)
+                    (reach, end) = (0, 0)
                     continue
                 }
                 let segment = Segment(wide: entries[i], trailing: entries[i + 1])
                 i += 2
-                (width, trailing) = (segment.width, segment.trailing)
-            } else {
-                trailing = entry.trailing
+                (width, advance) = (segment.width, segment.width &+ segment.trailing)
             }
-            greatest = max(greatest, reach &+ width)
-            reach = reach &+ (width &+ trailing)
+            end = reach &+ width
+            greatest = max(greatest, end)
+            reach = reach &+ advance
         }
         return (greatest, widest)
     }

@@ -107,7 +107,8 @@ package final class PackedSegmentBuffer {
     package private(set) var capacity = 0
     /// How many entries are written.
     package private(set) var count = 0
-    /// Whether a segment took `PackedSegment.wide`.
+    /// Whether a segment took `PackedSegment.wide` (wider than 32 bits, or of a negative
+    /// advance).
     package private(set) var hasWide = false
 
     /// An empty buffer.

@@ -8,7 +8,8 @@ package protocol SegmentWidths {
     var trailing: Int64 { get }
 }
 
-/// A segment's widths at full size: a segment wider than 32 bits (`PackedSegment.wide`).
+/// A segment's widths at full size: a segment not packed (`PackedSegment.wide`: wider than
+/// 32 bits, or of a negative advance).
 @usableFromInline
 package struct Segment: SegmentWidths, Sendable {
     @usableFromInline package let width: Int64
@@ -24,67 +25,87 @@ package struct Segment: SegmentWidths, Sendable {
 /// A segment's widths in 32 bits each (`PreparedText.packedSegments`), or a mark: the end
 /// of a paragraph, the line metrics of the segments that follow, or a segment whose widths
 /// follow at full size.
+///
+/// A segment keeps its width and its *advance* (the width with the trailing white space):
+/// a line's reach grows by the advance, one add on the quick re-fit's dependency chain.
+/// Marks take the three greatest widths, so that a mark fails the greedy rule by itself on
+/// any line narrower than `joinableWidths` whose reach is not negative: every packed
+/// advance is (`init?(width:trailing:)`), so the quick re-fit's loop needs no mark test.
 @usableFromInline
 package struct PackedSegment: SegmentWidths, Sendable {
     @usableFromInline let packedWidth: Int32
-    @usableFromInline let packedTrailing: Int32
+    /// The advance of a segment; a metrics mark's value (`metricsIndex`).
+    @usableFromInline let packedAdvance: Int32
 
     @inlinable
     package var width: Int64 { Int64(packedWidth) }
+    /// The width with the trailing white space: how far the next segment on the line starts
+    /// after this one's start. Never negative.
     @inlinable
-    package var trailing: Int64 { Int64(packedTrailing) }
-    /// Whether this is a mark rather than a segment (widths of `Int32.min` and the two
-    /// above it are not packed: they take `wide`).
+    package var advance: Int64 { Int64(packedAdvance) }
     @inlinable
-    package var isMark: Bool { packedWidth <= Int32.min + 2 }
+    package var trailing: Int64 { Int64(packedAdvance) - Int64(packedWidth) }
+    /// Whether this is a mark rather than a segment (widths of `Int32.max` and the two
+    /// below it are not packed: they take `wide`).
+    @inlinable
+    package var isMark: Bool { packedWidth >= Int32.max - 2 }
     /// Whether this is the mark that ends a paragraph.
     @inlinable
-    package var endsParagraph: Bool { packedWidth == Int32.min }
-    /// Whether this is the mark of a segment whose widths do not fit in 32 bits: they are
-    /// the two entries after it (`Segment(wide:trailing:)`).
+    package var endsParagraph: Bool { packedWidth == Int32.max }
+    /// Whether this is the mark of a segment whose widths are not packed: they are the two
+    /// entries after it (`Segment(wide:trailing:)`).
     @inlinable
-    var isWide: Bool { packedWidth == Int32.min + 2 }
+    var isWide: Bool { packedWidth == Int32.max - 2 }
     /// For a metrics mark: the index in `PreparedText.segmentMetrics`, or with
     /// `PreparedText.hasLinePitches` the bits of the runs' metrics (`SegmentMetrics.values`).
     @inlinable
-    package var metricsIndex: Int { Int(packedTrailing) }
+    package var metricsIndex: Int { Int(packedAdvance) }
+
+    /// Lines narrower than this, in layout units (2 million points), see every mark fail
+    /// the greedy rule (`GreedyRule.joins`) after a reach that is not negative: a mark's
+    /// width is at least `Int32.max - 2`.
+    package static let joinableWidths = Int64(Int32.max - 2)
 
     /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments,
     /// or a wide segment's width or trailing width).
     @usableFromInline package init(bits: UInt64) {
         packedWidth = Int32(truncatingIfNeeded: bits)
-        packedTrailing = Int32(truncatingIfNeeded: bits >> 32)
+        packedAdvance = Int32(truncatingIfNeeded: bits >> 32)
     }
 
     /// The entry's 64 bits.
     @inlinable
-    package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedTrailing)) << 32 }
+    package var bits: UInt64 { UInt64(UInt32(bitPattern: packedWidth)) | UInt64(UInt32(bitPattern: packedAdvance)) << 32 }
 
     @usableFromInline
-    init(packedWidth: Int32, packedTrailing: Int32) {
+    init(packedWidth: Int32, packedAdvance: Int32) {
         self.packedWidth = packedWidth
-        self.packedTrailing = packedTrailing
+        self.packedAdvance = packedAdvance
     }
 
-    /// The segment of widths `width` and `trailing` (layout units), if both fit in 32
-    /// bits and it is not taken for a mark; nil for a wide segment.
+    /// The segment of widths `width` and `trailing` (layout units), if its width and its
+    /// advance fit in 32 bits, the width is not taken for a mark and the advance is not
+    /// negative; nil for a wide segment.
+    /// (Each range in one unsigned comparison, wrapping arithmetic: the builder's widths are
+    /// sums of at most 2^26 advances of at most 100,000 pt: within 2^53 layout units.)
     @inlinable
     package init?(width: Int64, trailing: Int64) {
-        guard let packedWidth = Int32(exactly: width), packedWidth > Int32.min + 2,
-              let packedTrailing = Int32(exactly: trailing) else { return nil }
-        self.init(packedWidth: packedWidth, packedTrailing: packedTrailing)
+        let advance = width &+ trailing
+        guard UInt64(bitPattern: width &- Int64(Int32.min)) < UInt64(UInt32.max) - 2,
+              UInt64(bitPattern: advance) <= UInt64(Int32.max) else { return nil }
+        self.init(packedWidth: Int32(truncatingIfNeeded: width), packedAdvance: Int32(truncatingIfNeeded: advance))
     }
 
     /// The mark after each paragraph's segments.
-    @usableFromInline package static let paragraphEnd = PackedSegment(packedWidth: Int32.min, packedTrailing: 0)
+    @usableFromInline package static let paragraphEnd = PackedSegment(packedWidth: Int32.max, packedAdvance: 0)
 
     /// The mark before a wide segment's two entries.
-    @usableFromInline package static let wide = PackedSegment(packedWidth: Int32.min + 2, packedTrailing: 0)
+    @usableFromInline package static let wide = PackedSegment(packedWidth: Int32.max - 2, packedAdvance: 0)
 
     /// The mark before segments whose line metrics are `PreparedText.segmentMetrics[index]`
     /// (or the union of the bits `index`: `metricsIndex`).
     @usableFromInline package static func metrics(_ index: Int32) -> PackedSegment {
-        PackedSegment(packedWidth: Int32.min + 1, packedTrailing: index)
+        PackedSegment(packedWidth: Int32.max - 1, packedAdvance: index)
     }
 
     /// Copies `entries` (segments and paragraph ends, as the builder wrote them) into
