@@ -43,6 +43,8 @@ public final class FontLibrary: Sendable {
     /// holds it (prepared texts hold theirs); asked for again, it is made anew.
     private let fonts: BoundedMemo<FontKey, Font>
     private let systemFaces = Mutex<[SystemFonts.FileFace: FontFace]>([:])
+    /// Each language slot's list of system fonts, read without a lock.
+    private let systemLists = SystemListSlots()
     /// The fallback font of each font, language and cluster, bounded like `fonts` (64 per font).
     private let fallbacks: BoundedMemo<FallbackKey, Font>
     /// The one-character answers of `fallbacks`, read without a lock or a retain.
@@ -430,7 +432,7 @@ public final class FontLibrary: Sendable {
         if font.face === primary.face { return 0 }
         if let index = faces.firstIndex(where: { $0 === font.face }) { return index + 1 }
         return ranks.rank(fontID: font.id, language: language.id) {
-            faces.count + 1 + system.rank(of: font.face.path, language: fontconfigName(of: language))
+            faces.count + 1 + systemList(for: language).rank(of: font.face.path)
         }
     }
 
@@ -508,12 +510,27 @@ public final class FontLibrary: Sendable {
         if let bundled, bundled.isColor == emoji || !useSystemFonts {
             return try? self.font(face: bundled, size: font.size)
         }
-        if useSystemFonts, let first = firstVisible,
-           let file = system.face(covering: first, color: emoji, language: fontconfigName(of: language)),
-           let face = try? systemFace(file), Self.covers(face, cluster) {
-            return try? self.font(face: face, size: font.size)
+        if useSystemFonts, let first = firstVisible {
+            let list = systemList(for: language)
+            if let index = list.index(covering: first, color: emoji), let face = try? systemFace(index, of: list),
+               Self.covers(face, cluster) {
+                return try? self.font(face: face, size: font.size)
+            }
         }
         return bundled.flatMap { try? self.font(face: $0, size: font.size) }
+    }
+
+    /// The system fonts in fontconfig's order for `language`.
+    private func systemList(for language: LanguageSlot) -> SystemFontList {
+        systemLists.list(language.id) { system.list(language: fontconfigName(of: language)) }
+    }
+
+    /// The face of font `index` of `list`: the library's one face for its file and index.
+    private func systemFace(_ index: Int, of list: SystemFontList) throws -> FontFace {
+        if let face = list.loadedFace(index) { return face }
+        let face = try systemFace(list.faces[index])
+        list.keep(face, at: index)
+        return face
     }
 
     private func systemFace(_ file: SystemFonts.FileFace) throws -> FontFace {
