@@ -172,19 +172,25 @@ public final class PreparedText: @unchecked Sendable {
         // `end`: where the line's last segment ends (0 on an empty paragraph's line).
         var greatest = Int64.min, widest = Int64.min / 4
         var reach: Int64 = 0, end: Int64 = 0
-        var i = 0
-        while i < entries.count {
-            let entry = entries[i]
-            i += 1
+        // The last entry ends the last paragraph: the loop stops there, with no count of its
+        // own per entry. (No entry, or no end: no reach at which lines are sure to hold.)
+        guard var next = entries.baseAddress, let last = entries.last, last.endsParagraph else {
+            return (.max, widest)
+        }
+        let stop = next + entries.count
+        while true {
+            let entry = next.pointee
+            next += 1
             var width = entry.width, advance = entry.advance
             if entry.isMark {
                 if entry.endsParagraph {
                     widest = max(widest, end)
                     (reach, end) = (0, 0)
+                    if next == stop { break }
                     continue
                 }
-                let segment = Segment(wide: entries[i], trailing: entries[i + 1])
-                i += 2
+                let segment = Segment(wide: next[0], trailing: next[1])
+                next += 2
                 (width, advance) = (segment.width, segment.width &+ segment.trailing)
             }
             end = reach &+ width

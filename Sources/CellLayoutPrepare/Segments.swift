@@ -64,7 +64,8 @@ package struct PackedSegment: SegmentWidths, Sendable {
     /// Lines narrower than this, in layout units (2 million points), see every mark fail
     /// the greedy rule (`GreedyRule.joins`) after a reach that is not negative: a mark's
     /// width is at least `Int32.max - 2`.
-    package static let joinableWidths = Int64(Int32.max - 2)
+    @inlinable
+    package static var joinableWidths: Int64 { Int64(Int32.max - 2) }
 
     /// An entry of 64 bits `bits` (half a Double of the line metrics before the segments,
     /// or a wide segment's width or trailing width).
