@@ -14,6 +14,8 @@ package struct FontVariation: Hashable, Sendable {
     /// - Throws: `FontError.unknownAxis`, `FontError.axisValueOutOfRange`.
     static func resolve(face: FontFace, size: Double, weight: Double?,
                         explicit: [String: Double]) throws(FontError) -> [FontVariation] {
+        // A face without axes, asked no values (every fallback font but a variable one): none.
+        if face.axes.isEmpty, explicit.isEmpty { return [] }
         for (tag, value) in explicit.sorted(by: { $0.key < $1.key }) {
             guard let axis = face.axes.first(where: { $0.tag == tag }) else {
                 throw .unknownAxis(tag, font: "\"\(face.family)\"", known: face.axes.map(\.tag))
