@@ -118,6 +118,16 @@ enum LineBreakClass: UInt8 {
         }
     }
 
+    /// Whether the class is ID, H2 or H3: between two characters of these classes no rule
+    /// from LB12 to LB30b applies, so LB31 breaks (the caller has applied LB8a and LB9).
+    @inline(__always)
+    var breaksBetweenTwo: Bool {
+        switch self {
+        case .ideographic, .hangulLV, .hangulLVT: true
+        default: false
+        }
+    }
+
     /// Whether the class is a Hangul syllable (H2 or H3).
     @inline(__always)
     var isHangulSyllable: Bool { self == .hangulLV || self == .hangulLVT }

@@ -28,20 +28,32 @@ struct ParagraphClusters {
         var ends = [Int32](repeating: 0, count: length + 1)
         count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
         levels = BidiLevels.levels(base, length)
-        starts = Scratch(count: count + 1)
-        unitToCluster = Scratch(count: length)
+        starts = Scratch(uninitializedCount: count + 1)
+        unitToCluster = Scratch(uninitializedCount: length)
         breakAfter = Scratch(count: count)
-        var nextBreak = 0
         var start = 0
-        for cluster in 0..<count {
-            let end = Int(ends[cluster])
-            starts[cluster] = Int32(offset + start)
-            for unit in start..<end { unitToCluster[unit] = Int32(cluster) }
-            while nextBreak < breaks.count, Int(breaks[nextBreak]) < end { nextBreak += 1 }
-            breakAfter[cluster] = nextBreak < breaks.count && Int(breaks[nextBreak]) == end && end < length
-            start = end
+        if count == length {
+            // Every cluster one code unit (most paragraphs without marks or emoji).
+            for unit in 0..<length {
+                starts[unit] = Int32(offset + unit)
+                unitToCluster[unit] = Int32(unit)
+            }
+            start = length
+        } else {
+            for cluster in 0..<count {
+                let end = Int(ends[cluster])
+                starts[cluster] = Int32(offset + start)
+                for unit in start..<end { unitToCluster[unit] = Int32(cluster) }
+                start = end
+            }
         }
+        // Units no cluster holds (none, unless ICU failed and left no clusters).
+        for unit in start..<length { unitToCluster[unit] = 0 }
         starts[count] = Int32(offset + length)
+        // A break inside the paragraph ends the cluster of the unit before it (clusterEnds
+        // made every such break a cluster end; no cluster at all only when ICU failed).
+        guard count > 0 else { return }
+        for b in breaks where Int(b) < length { breakAfter[Int(unitToCluster[Int(b) - 1])] = true }
     }
 
     /// Frees the tables the paragraph does not take over.
@@ -66,10 +78,11 @@ struct ParagraphClusters {
         _ base: UnsafePointer<UInt16>, _ length: Int, breaks: [Int32], into ends: inout [Int32]
     ) -> Int {
         let count = GraphemeBreaks.ends(base, length, into: &ends)
-        var inside = breaks.lazy.filter { $0 < Int32(length) }.makeIterator()
+        // Every cluster one code unit: every break is a cluster end already.
+        guard count != length else { return count }
         var extra: [Int32] = []
         var e = 0
-        while let b = inside.next() {
+        for b in breaks where Int(b) < length {
             while e < count, ends[e] < b { e += 1 }
             if e < count, ends[e] != b { extra.append(b) }
         }

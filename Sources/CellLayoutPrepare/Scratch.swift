@@ -1,7 +1,7 @@
 import Glibc
 
-/// Zeroed memory for what a builder writes once per element in a hot loop: plain stores,
-/// without the uniqueness check of an array write. The owner frees it (`free()`), or hands
+/// Memory (zeroed, or left for the owner to write in full) for what a builder writes once
+/// per element in a hot loop: plain stores, without the uniqueness check of an array write. The owner frees it (`free()`), or hands
 /// `buffer` to a paragraph, which frees it with `Scratch.free(_:)`.
 ///
 /// The memory comes from `malloc`: `UnsafeMutableBufferPointer.allocate(capacity:)` asks
@@ -21,6 +21,12 @@ package struct Scratch<Element> {
     package init(count: Int) where Element == Bool {
         buffer = Self.allocate(count)
         buffer.initialize(repeating: false)
+    }
+
+    /// Memory for `count` elements that the owner writes in full before reading any.
+    @inlinable
+    package init(uninitializedCount count: Int) {
+        buffer = Self.allocate(count)
     }
 
     /// A view of `count` elements at `start`: a column of a block its owner allocated and

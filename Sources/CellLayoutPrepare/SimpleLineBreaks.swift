@@ -108,7 +108,8 @@ package enum SimpleLineBreaks {
                 }
                 // LB8a: ZWJ ×.
                 if let afterJoiner, afterJoiner[i - 1] { i += 1; continue }
-                if !keeps(k, length, i, p, c, segmentStart, &regionalRun) {
+                // Two ideographs or Hangul syllables (LB31: no rule before it keeps them).
+                if p.breaksBetweenTwo && c.breaksBetweenTwo || !keeps(k, length, i, p, c, segmentStart, &regionalRun) {
                     breaks[n] = Int32(i)
                     n += 1
                     segmentStart = i
