@@ -127,12 +127,19 @@ package final class BoundedMemo<Key: MemoKey, Value: Sendable>: @unchecked Senda
     /// texts as two objects.
     @inlinable
     package func value<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
+        try value(for: key, memoHash: key.memoHash, orMake: make)
+    }
+
+    /// `value(for:orMake:)` with `key.memoHash` given (a caller that has it for a front).
+    @inlinable
+    package func value<Failure: Error>(for key: Key, memoHash: UInt64,
+                                      orMake make: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard maxEntries > 0 else {
             unkeptCount.add(1, ordering: .relaxed)
             return try make()
         }
         // The top bits pick the shard, the low bits the slot.
-        let hash = MemoHash.mix(0x9E37_79B9_7F4A_7C15, key.memoHash)
+        let hash = MemoHash.mix(0x9E37_79B9_7F4A_7C15, memoHash)
         let shard = shard(Int(truncatingIfNeeded: hash >> 60) & (Self.shardCount - 1))
         let found: Value? = shard.pointee.withLock { state in
             if let entry = state.current.value(for: key, hash: hash) {

@@ -59,6 +59,14 @@ package struct ShapeKey: MemoKey {
 
     package func hash(into hasher: inout Hasher) { hasher.combine(memoHash) }
 
+    /// The key as the six words of a `PinnedFront` key, which tell it from every other key;
+    /// nil for a piece of more than 16 units (its units are not inline).
+    package var frontKey: PinnedFront<ShapedText.Storage>.Key? {
+        guard count <= 16 else { return nil }
+        let fields = UInt64(script) << 32 | UInt64(language) << 16 | UInt64(count) << 1 | (isRightToLeft ? 1 : 0)
+        return (UInt64(bitPattern: Int64(fontID)), fields, inline.0, inline.1, inline.2, inline.3)
+    }
+
     /// About the bytes the key holds.
     package var byteCount: Int { 48 + (overflow.map { 32 + $0.count * 2 } ?? 0) }
 }

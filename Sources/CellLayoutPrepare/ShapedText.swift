@@ -14,12 +14,12 @@ package struct ShapedText: @unchecked Sendable {
     /// object per shaped piece, not an object and an array — one allocation fewer per piece
     /// shaped, one pointer fewer to follow per piece taken from the memo, no array to
     /// release when the memo drops it.
-    private let storage: Storage
+    package let storage: Storage
 
     /// The glyphs' memory.
-    final class Storage: ManagedBuffer<Header, Int32> {}
+    package final class Storage: ManagedBuffer<Header, Int32> {}
 
-    struct Header {
+    package struct Header {
         var count: Int
         var width: Int64
     }
@@ -46,6 +46,9 @@ package struct ShapedText: @unchecked Sendable {
 
     /// Column entry `i` (of `6 × count`).
     @inline(__always) private func column(_ i: Int) -> Int32 { storage.withUnsafeMutablePointerToElements { $0[i] } }
+
+    /// The glyphs held in `storage` (another `ShapedText`'s).
+    @inline(__always) package init(storage: Storage) { self.storage = storage }
 
     /// Glyphs from their columns, each `glyphs.count` long.
     package init(glyphs: [UInt32], advances: [Int32], xOffsets: [Int32], yOffsets: [Int32],

@@ -42,10 +42,23 @@ extension ParagraphBuilder {
         // Locals only in the closure: one that reads a property of the builder copies it.
         // The Han orthography (a String) is read only on a miss.
         let slot = language
-        let shaped = engine.shapeMemo.value(for: key) {
-            unmanagedFont._withUnsafeGuaranteedRef { font in
-                Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
-                             language: Shaper.language(for: script, preferred: slot.han))
+        // The memo's hits go through its lock-free front: once the memo has a piece (it was
+        // looked up twice), the front keeps it.
+        let frontKey = key.frontKey, hash = key.memoHash
+        let shaped: ShapedText
+        if let frontKey, let kept = engine.shapeFront.object(for: frontKey, hash: hash) {
+            shaped = ShapedText(storage: kept.takeUnretainedValue())
+        } else {
+            var made = false
+            shaped = engine.shapeMemo.value(for: key, memoHash: hash) {
+                made = true
+                return unmanagedFont._withUnsafeGuaranteedRef { font in
+                    Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
+                                 language: Shaper.language(for: script, preferred: slot.han))
+                }
+            }
+            if !made, let frontKey {
+                engine.shapeFront.keep(shaped.storage, bytes: shaped.byteCount + 64, for: frontKey, hash: hash)
             }
         }
         for i in 0..<shaped.count {

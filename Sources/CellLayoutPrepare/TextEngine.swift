@@ -18,6 +18,9 @@ public final class TextEngine: Sendable {
     /// Where fonts and fallback fonts come from.
     public let fonts: FontLibrary
     package let shapeMemo: BoundedMemo<ShapeKey, ShapedText>
+    /// The shape memo's hits, read without its lock: the pieces the memo already had (a
+    /// text's common words, which both threads look up at once), kept for the engine's life.
+    package let shapeFront: PinnedFront<ShapedText.Storage>
     package let pairMemo: BoundedMemo<PairKey, Int32>
     /// The pair memo's answers, read without its lock: every boundary between pieces asks
     /// the memo for its kerning, and a hit behind the lock cost ~500 instructions.
@@ -76,6 +79,11 @@ public final class TextEngine: Sendable {
             shaped.byteCount + key.byteCount
         }
         self.pairMemo = BoundedMemo(maxEntries: shapeMemoEntries, maxBytes: shapeMemoBytes / 8) { _, _ in 64 }
+        // About one slot per 16 entries the memo may hold, up to 8,192 (512 KB), and an
+        // eighth of its bytes; none when the memo keeps nothing.
+        let frontSlots = max(0, shapeMemoEntries) / 16
+        self.shapeFront = PinnedFront(slotBits: frontSlots < 4 ? 0 : min(13, Int.bitWidth - 1 - frontSlots.leadingZeroBitCount),
+                                      maxBytes: shapeMemoEntries > 0 ? max(0, shapeMemoBytes) / 8 : 0)
     }
 
     /// Creates an engine over a new library of the bundled and system fonts.
@@ -85,7 +93,10 @@ public final class TextEngine: Sendable {
     }
 
     /// How many shaped pieces came from the memo, and how many were shaped.
-    public var shapeStatistics: (hits: Int, misses: Int) { shapeMemo.statistics }
+    public var shapeStatistics: (hits: Int, misses: Int) {
+        let memo = shapeMemo.statistics
+        return (memo.hits + shapeFront.hits, memo.misses)
+    }
 
     /// Prepares `text` for fitting in `font`: splits hard paragraphs, finds break
     /// opportunities and grapheme clusters, picks fallback fonts, shapes.

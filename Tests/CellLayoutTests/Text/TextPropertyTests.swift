@@ -105,6 +105,9 @@ import Testing
         // shapings ("(two)" without its space is a different piece), and "…" once.
         _ = engine.prepare("(one) (two) (one) (two) (one) (two)", font: TestFonts.inter17)
         #expect(engine.shapeStatistics.misses == 4)
+        // "(one) " found twice, "(two) " once: the second from the memo, the third from
+        // its front.
+        #expect(engine.shapeStatistics.hits == 3)
         // Plain words are measured from the font's tables: nothing more is shaped.
         _ = engine.prepare("one two one two three", font: TestFonts.inter17)
         #expect(engine.shapeStatistics.misses == 4)
