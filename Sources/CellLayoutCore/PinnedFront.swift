@@ -19,22 +19,23 @@ import Synchronization
 /// Bounded: `1 << slotBits` slots and about `maxBytes` of kept objects; past either, a
 /// key is not kept (the memo behind answers it). Only answers the memo already has are
 /// worth keeping: the front changes no answer, only its cost.
+@usableFromInline
 package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
     /// A key: six words that tell it from every other key.
-    package typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline package typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
-    private let slotBits: Int
-    private let maxBytes: Int
+    @usableFromInline let slotBits: Int
+    @usableFromInline let maxBytes: Int
     /// Eight words per slot: state, the object (retained by the front), the key's six words.
-    private let words: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline let words: UnsafeMutablePointer<Atomic<UInt64>>
     /// Bytes kept so far.
-    private let keptBytes = Atomic<Int>(0)
+    @usableFromInline let keptBytes = Atomic<Int>(0)
     /// Hits, per thread lane 128 bytes apart (a counter both threads wrote would move
     /// between the cores on every hit).
-    private let hitCounts: UnsafeMutableRawPointer
+    @usableFromInline let hitCounts: UnsafeMutableRawPointer
 
-    private static var window: Int { 4 }
-    private static var laneCount: Int { 8 }
+    @inlinable static var window: Int { 4 }
+    @inlinable static var laneCount: Int { 8 }
 
     /// A front of `1 << slotBits` slots (64 bytes each) keeping about `maxBytes` of objects.
     package init(slotBits: Int, maxBytes: Int) {
@@ -62,13 +63,13 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// The first slot of `hash`'s window.
-    @inline(__always)
-    private func first(_ hash: UInt64) -> Int {
+    @inlinable @inline(__always)
+    func first(_ hash: UInt64) -> Int {
         Int(truncatingIfNeeded: MemoHash.mix(0x632B_E59B_D9B4_E019, hash) >> (64 - UInt64(slotBits)))
     }
 
-    @inline(__always)
-    private func holds(_ slot: UnsafeMutablePointer<Atomic<UInt64>>, _ key: Key) -> Bool {
+    @inlinable @inline(__always)
+    func holds(_ slot: UnsafeMutablePointer<Atomic<UInt64>>, _ key: Key) -> Bool {
         slot[2].load(ordering: .relaxed) == key.0 && slot[3].load(ordering: .relaxed) == key.1
             && slot[4].load(ordering: .relaxed) == key.2 && slot[5].load(ordering: .relaxed) == key.3
             && slot[6].load(ordering: .relaxed) == key.4 && slot[7].load(ordering: .relaxed) == key.5
@@ -76,7 +77,7 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
 
     /// The object kept for `key` (whose memo hash is `hash`), unretained: it lives as long
     /// as the front. Nil when none is kept.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func object(for key: Key, hash: UInt64) -> Unmanaged<Object>? {
         let mask = (1 << slotBits) - 1, start = first(hash)
         for k in 0..<Self.window {
@@ -93,17 +94,18 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// Keeps `object` (about `bytes` big) for `key`, unless the key is kept already, its
-    /// window is full or the front holds its bytes.
-    package func keep(_ object: Object, bytes: Int, for key: Key, hash: UInt64) {
+    /// window is full or the front holds its bytes. Whether it kept `object`.
+    @inlinable @discardableResult
+    package func keep(_ object: Object, bytes: Int, for key: Key, hash: UInt64) -> Bool {
         let mask = (1 << slotBits) - 1, start = first(hash)
         for k in 0..<Self.window {
             let slot = words + 8 &* ((start &+ k) & mask)
             let state = slot[0].load(ordering: .acquiring)
-            if state == 2, holds(slot, key) { return }
+            if state == 2, holds(slot, key) { return false }
             guard state == 0 else { continue }
             guard keptBytes.add(bytes, ordering: .relaxed).newValue <= maxBytes else {
                 keptBytes.subtract(bytes, ordering: .relaxed)
-                return
+                return false
             }
             guard slot[0].compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged else {
                 keptBytes.subtract(bytes, ordering: .relaxed)
@@ -118,12 +120,13 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
             let bits = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
             slot[1].store(UInt64(bits), ordering: .relaxed)
             slot[0].store(2, ordering: .releasing)
-            return
+            return true
         }
+        return false
     }
 
-    @inline(__always)
-    private func countHit() {
+    @inlinable @inline(__always)
+    func countHit() {
         let id = UInt64(pthread_self())
         let lane = Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.laneCount - 1)
         (hitCounts + lane &* 128).assumingMemoryBound(to: Atomic<Int>.self).pointee.add(1, ordering: .relaxed)

@@ -32,14 +32,14 @@ extension ParagraphBuilder {
         if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
         for cluster in clusters { m.setAdvance(cluster, Int64(advance)) }
         let start = offset + units.lowerBound, end = offset + units.upperBound
-        if let last = m.pieces.last, last.shaped == nil, last.utf16End == start, last.font === plain.font,
+        if let last = m.pieces.last, last.glyphs == nil, last.utf16End == start, last.font === plain.font,
            last.run == run, last.script == script, !plain.isPlain(base[units.lowerBound - 1]) {
             m.pieces[m.pieces.count - 1] = ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
+                glyphs: nil, font: plain.font, script: script, utf16Start: last.utf16Start, utf16End: end, level: 0,
                 run: run)
         } else {
             m.pieces.append(ShapedPiece(
-                shaped: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
+                glyphs: nil, font: plain.font, script: script, utf16Start: start, utf16End: end, level: 0, run: run))
         }
     }
 }

@@ -16,6 +16,8 @@ extension ParagraphBuilder {
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
         var hasGlyph: Scratch<Bool>?
         package var pieces: [ShapedPiece] = []
+        /// What holds the pieces' glyphs (theirs are unretained).
+        package var glyphs = PieceGlyphs.none
         /// The advances past Int32 (`PreparedParagraph.wideAdvances`).
         package var wide: [Int: Int64] = [:]
 
@@ -55,7 +57,7 @@ extension ParagraphBuilder {
             let extends = pieces.withUnsafeBufferPointer { pieces in
                 guard !pieces.isEmpty else { return false }
                 let last = pieces.baseAddress! + pieces.count - 1
-                return last.pointee.shaped == nil && last.pointee.utf16End == start
+                return last.pointee.glyphs == nil && last.pointee.utf16End == start
                     && ObjectIdentifier(last.pointee.font) == ObjectIdentifier(font) && last.pointee.run == run
                     && last.pointee.script == script
             }
@@ -63,7 +65,7 @@ extension ParagraphBuilder {
                 pieces[pieces.count - 1].utf16End = end
                 return true
             }
-            pieces.append(ShapedPiece(shaped: nil, font: font, script: script, utf16Start: start, utf16End: end,
+            pieces.append(ShapedPiece(glyphs: nil, font: font, script: script, utf16Start: start, utf16End: end,
                                       level: 0, run: run))
             return false
         }

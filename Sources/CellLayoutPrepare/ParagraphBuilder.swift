@@ -103,7 +103,8 @@ package struct ParagraphBuilder {
         segments.endParagraph()
         return PreparedParagraph(
             utf16Start: start, clusterStarts: nil, advances: Scratch.allocate(0), kerns: Scratch.allocate(0),
-            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], fonts: .none, plainGlyphs: Scratch.allocate(0))
+            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], fonts: .none, glyphs: .none,
+            plainGlyphs: Scratch.allocate(0))
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -130,7 +131,7 @@ package struct ParagraphBuilder {
             kerns: measures.kerns.buffer, flags: flags.buffer,
             segmentEnds: segments(ending: segmentEnds, count: segmentCount, measures: measures,
                                   flags: flags.buffer, into: packed),
-            pieces: measures.pieces, fonts: fonts, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
+            pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 

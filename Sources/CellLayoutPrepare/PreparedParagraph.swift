@@ -42,6 +42,8 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline package let pieces: [ShapedPiece]
     /// The fonts the pieces are in, held for them (a piece's font is unretained).
     let fonts: PieceFonts
+    /// What holds the pieces' glyphs, held for them (a piece's glyphs are unretained).
+    let glyphs: PieceGlyphs
     /// The glyph of each cluster of a run measured from the font's tables — plain text
     /// (`PlainShaping`), .notdef (0) or ideographs (`IdeographFace`) — and anything for other
     /// clusters; empty when the paragraph has no such run.
@@ -74,7 +76,8 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// Takes ownership of the buffers (allocated by `Scratch`): the paragraph frees them.
     @usableFromInline package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
          kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
-         segmentEnds: [Int32], pieces: [ShapedPiece], fonts: PieceFonts, plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
+         segmentEnds: [Int32], pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
+         plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
         self.utf16Start = utf16Start
         self.clusterStarts = clusterStarts
@@ -85,6 +88,7 @@ package final class PreparedParagraph: @unchecked Sendable {
         self.segmentEnds = segmentEnds
         self.pieces = pieces
         self.fonts = fonts
+        self.glyphs = glyphs
         self.isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
         self.plainGlyphs = plainGlyphs
         self.clusterRuns = clusterRuns

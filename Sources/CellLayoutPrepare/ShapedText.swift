@@ -16,8 +16,22 @@ package struct ShapedText: @unchecked Sendable {
     /// release when the memo drops it.
     package let storage: Storage
 
-    /// The glyphs' memory.
-    package final class Storage: ManagedBuffer<Header, Int32> {}
+    /// The glyphs' memory, and their accessors (`ShapedText`'s, which a piece that holds
+    /// the memory unretained reads without a `ShapedText`).
+    package final class Storage: ManagedBuffer<Header, Int32> {
+        /// How many glyphs.
+        @inline(__always) package var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        /// The sum of the advances.
+        @inline(__always) package var width: Int64 { withUnsafeMutablePointerToHeader { $0.pointee.width } }
+        /// Column entry `i` (of `6 × count`).
+        @inline(__always) func column(_ i: Int) -> Int32 { withUnsafeMutablePointerToElements { $0[i] } }
+        /// Glyph `i`'s advance.
+        @inline(__always) package func advance(_ i: Int) -> Int32 { column(count &+ i) }
+        /// The UTF-16 offset in the piece of glyph `i`'s cluster.
+        @inline(__always) package func cluster(_ i: Int) -> Int32 { column(4 &* count &+ i) }
+        /// How much positioning changed glyph `i`'s advance (`ShapedText.kern(_:)`).
+        @inline(__always) package func kern(_ i: Int) -> Int32 { column(5 &* count &+ i) }
+    }
 
     package struct Header {
         var count: Int
@@ -40,12 +54,12 @@ package struct ShapedText: @unchecked Sendable {
     }
 
     /// How many glyphs.
-    @inline(__always) package var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
+    @inline(__always) package var count: Int { storage.count }
     /// The sum of the advances.
-    @inline(__always) package var width: Int64 { storage.withUnsafeMutablePointerToHeader { $0.pointee.width } }
+    @inline(__always) package var width: Int64 { storage.width }
 
     /// Column entry `i` (of `6 × count`).
-    @inline(__always) private func column(_ i: Int) -> Int32 { storage.withUnsafeMutablePointerToElements { $0[i] } }
+    @inline(__always) private func column(_ i: Int) -> Int32 { storage.column(i) }
 
     /// The glyphs held in `storage` (another `ShapedText`'s).
     @inline(__always) package init(storage: Storage) { self.storage = storage }
@@ -70,16 +84,16 @@ package struct ShapedText: @unchecked Sendable {
     /// the array the columns were in checked only that an index fell in one of the six).
     @inline(__always) package func glyph(_ i: Int) -> UInt32 { UInt32(bitPattern: column(i)) }
     /// Glyph `i`'s advance.
-    @inline(__always) package func advance(_ i: Int) -> Int32 { column(count &+ i) }
+    @inline(__always) package func advance(_ i: Int) -> Int32 { storage.advance(i) }
     /// Glyph `i`'s horizontal offset.
     @inline(__always) package func xOffset(_ i: Int) -> Int32 { column(2 &* count &+ i) }
     /// Glyph `i`'s vertical offset.
     @inline(__always) package func yOffset(_ i: Int) -> Int32 { column(3 &* count &+ i) }
     /// The UTF-16 offset in the piece of glyph `i`'s cluster.
-    @inline(__always) package func cluster(_ i: Int) -> Int32 { column(4 &* count &+ i) }
+    @inline(__always) package func cluster(_ i: Int) -> Int32 { storage.cluster(i) }
     /// How much positioning (kerning) changed glyph `i`'s advance from the font's nominal
     /// one: what a glyph loses when the text after it goes to the next line.
-    @inline(__always) package func kern(_ i: Int) -> Int32 { column(5 &* count &+ i) }
+    @inline(__always) package func kern(_ i: Int) -> Int32 { storage.kern(i) }
 
     /// Roughly how many bytes the entry holds, for the cache's byte bound.
     package var byteCount: Int { 64 + count * 24 }

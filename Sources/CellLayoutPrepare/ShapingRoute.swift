@@ -43,33 +43,41 @@ extension ParagraphBuilder {
         // The Han orthography (a String) is read only on a miss.
         let slot = language
         // The memo's hits go through its lock-free front: once the memo has a piece (it was
-        // looked up twice), the front keeps it.
+        // looked up twice), the front keeps it, as long as the engine lives. The piece refers
+        // to its glyphs unretained: the paragraph holds the front, or the glyphs themselves.
         let frontKey = key.frontKey, hash = key.memoHash
-        let shaped: ShapedText
+        let glyphs: Unmanaged<ShapedText.Storage>
         if let frontKey, let kept = engine.shapeFront.object(for: frontKey, hash: hash) {
-            shaped = ShapedText(storage: kept.takeUnretainedValue())
+            glyphs = kept
+            m.glyphs.borrow(from: engine.shapeFrontHolds.current)
         } else {
             var made = false
-            shaped = engine.shapeMemo.value(for: key, memoHash: hash) {
+            let shaped = engine.shapeMemo.value(for: key, memoHash: hash) {
                 made = true
                 return unmanagedFont._withUnsafeGuaranteedRef { font in
                     Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
                                  language: Shaper.language(for: script, preferred: slot.han))
                 }
             }
-            if !made, let frontKey {
-                engine.shapeFront.keep(shaped.storage, bytes: shaped.byteCount + 64, for: frontKey, hash: hash)
+            glyphs = Unmanaged.passUnretained(shaped.storage)
+            if !made, let frontKey,
+               engine.shapeFront.keep(shaped.storage, bytes: shaped.byteCount + 64, for: frontKey, hash: hash) {
+                m.glyphs.borrow(from: engine.shapeFrontHolds.current)
+            } else {
+                m.glyphs.hold(shaped)
             }
         }
-        for i in 0..<shaped.count {
-            let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.cluster(i))])
-            m.add(shaped.advance(i), to: cluster)
-            hasGlyph[cluster] = true
-            // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
-            // left-to-right text (right-to-left kerning is not separated out).
-            let lastOfCluster = i + 1 == shaped.count
-                || unitToCluster[units.lowerBound + Int(shaped.cluster(i + 1))] != Int32(cluster)
-            if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kern(i) }
+        glyphs._withUnsafeGuaranteedRef { shaped in
+            for i in 0..<shaped.count {
+                let cluster = Int(unitToCluster[units.lowerBound + Int(shaped.cluster(i))])
+                m.add(shaped.advance(i), to: cluster)
+                hasGlyph[cluster] = true
+                // Kerning sits on the left glyph of a pair: the last glyph of a cluster, in
+                // left-to-right text (right-to-left kerning is not separated out).
+                let lastOfCluster = i + 1 == shaped.count
+                    || unitToCluster[units.lowerBound + Int(shaped.cluster(i + 1))] != Int32(cluster)
+                if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kern(i) }
+            }
         }
         var c = clusters.lowerBound
         while c < clusters.upperBound {
@@ -85,7 +93,7 @@ extension ParagraphBuilder {
         }
         // The piece refers to its font unretained (the paragraph holds it).
         return unmanagedFont._withUnsafeGuaranteedRef { font in
-            ShapedPiece(shaped: shaped, font: font, script: script, utf16Start: offset + units.lowerBound,
+            ShapedPiece(glyphs: glyphs, font: font, script: script, utf16Start: offset + units.lowerBound,
                         utf16End: offset + units.upperBound, level: level, run: run)
         }
     }

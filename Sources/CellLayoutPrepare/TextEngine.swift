@@ -21,6 +21,9 @@ public final class TextEngine: Sendable {
     /// The shape memo's hits, read without its lock: the pieces the memo already had (a
     /// text's common words, which both threads look up at once), kept for the engine's life.
     package let shapeFront: PinnedFront<ShapedText.Storage>
+    /// The front, held per thread lane: what a paragraph whose pieces borrow glyphs from
+    /// the front holds (`PieceGlyphs`).
+    package let shapeFrontHolds: ThreadLanes<FrontHold>
     package let pairMemo: BoundedMemo<PairKey, Int32>
     /// The pair memo's answers, read without its lock: every boundary between pieces asks
     /// the memo for its kerning, and a hit behind the lock cost ~500 instructions.
@@ -82,8 +85,11 @@ public final class TextEngine: Sendable {
         // About one slot per 16 entries the memo may hold, up to 8,192 (512 KB), and an
         // eighth of its bytes; none when the memo keeps nothing.
         let frontSlots = max(0, shapeMemoEntries) / 16
-        self.shapeFront = PinnedFront(slotBits: frontSlots < 4 ? 0 : min(13, Int.bitWidth - 1 - frontSlots.leadingZeroBitCount),
-                                      maxBytes: shapeMemoEntries > 0 ? max(0, shapeMemoBytes) / 8 : 0)
+        let front = PinnedFront<ShapedText.Storage>(
+            slotBits: frontSlots < 4 ? 0 : min(13, Int.bitWidth - 1 - frontSlots.leadingZeroBitCount),
+            maxBytes: shapeMemoEntries > 0 ? max(0, shapeMemoBytes) / 8 : 0)
+        self.shapeFront = front
+        self.shapeFrontHolds = ThreadLanes { FrontHold(front) }
     }
 
     /// Creates an engine over a new library of the bundled and system fonts.

@@ -127,6 +127,28 @@ import Testing
         #expect(fallback == nil, "something besides the text holds the fallback font: the test proves nothing")
     }
 
+    /// A piece's glyphs taken from the shape memo's front are unretained (`PieceGlyphs`):
+    /// the text holds the front, so the glyphs outlive the engine, and nothing else does.
+    /// The words are in parentheses, which Inter does not set plain, so HarfBuzz shapes
+    /// them: of the pieces "(one) " × 3 and "(one)", the second "(one) " comes from the
+    /// memo and is kept in the front, the third from the front.
+    @Test func aPreparedTextHoldsTheGlyphsItsPiecesBorrow() throws {
+        let text = "(one) (one) (one) (one)"
+        let alive = TextEngine(fonts: TestFonts.library)
+        let expected = alive.prepare(text, font: TestFonts.inter17).fit(width: 500).glyphRuns(ofLine: 0)
+        var engine: TextEngine? = TextEngine(fonts: TestFonts.library)
+        weak let front = engine!.shapeFront
+        var prepared: PreparedText? = engine!.prepare(text, font: TestFonts.inter17)
+        #expect(engine!.shapeFront.count == 1 && engine!.shapeFront.hits == 1)
+        engine = nil
+        #expect(front != nil, "the engine's front was freed while a text borrows its glyphs")
+        let runs = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
+        #expect(runs.map(\.glyphs) == expected.map(\.glyphs))
+        #expect(runs.map(\.positions) == expected.map(\.positions))
+        prepared = nil
+        #expect(front == nil, "something besides the text holds the front: the test proves nothing")
+    }
+
     /// One grapheme cluster wider than Int32 layout units (2,097,152 pt) is measured exact
     /// (issue 21: "arithmetic overflow" trap in ParagraphBuilder on main). 2,000 "👨" joined
     /// by ZWJ make one cluster (UAX #29 GB11) that Noto Color Emoji has no ligature for:
