@@ -61,6 +61,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// ideograph runs, `PlainFace`, `IdeographFace`): those hold the default instance's
     /// untracked advances, so not for a varied or tracked font.
     package var usesFaceTables: Bool { settings.isEmpty && trackingUnits == 0 }
+    /// Whether the font sets variation axes (then its GPOS values may vary from the face's).
+    package var hasVariations: Bool { !settings.isEmpty }
 
     /// - Parameters:
     ///   - face: the face.

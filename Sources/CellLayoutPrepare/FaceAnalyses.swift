@@ -35,6 +35,10 @@ package final class FaceAnalyses: Sendable {
         /// (its face, its dictionaries: ~2,000 instructions a lookup, 14,226 on 10,000
         /// international rows).
         var ideographs: [IdeographKey: IdeographFace?] = [:]
+        /// Every face's `PieceBoundaries` by script and language (the face held by its entry).
+        var boundaries: [IdeographKey: PieceBoundaries?] = [:]
+        /// How many times each was asked for before it was worked out.
+        var boundaryAsks: [IdeographKey: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -71,6 +75,33 @@ package final class FaceAnalyses: Sendable {
             if let lookups { entry.ideographsByLookups[lookups] = entry.ideographsByLookups[lookups] ?? .some(made) }
             state.entries[id] = entry
             state.ideographs[key] = .some(made)
+            return made
+        }
+    }
+
+    /// How many pairs of a face, script and language are met for the first time before its
+    /// `PieceBoundaries` is worked out: reading a face's GSUB costs ~3.5 M instructions for
+    /// one whose lookups name thousands of glyphs, shaping a pair ~10 k, so a face that
+    /// meets few new pairs is not read.
+    static let boundaryAsksBeforeAnalysis = 256
+
+    /// The face's `PieceBoundaries` for text in `script` and `language` (nil: refused, or
+    /// not yet asked for `boundaryAsksBeforeAnalysis` times), worked out once. Asked only
+    /// for pairs met for the first time.
+    package func pieceBoundaries(of face: FontFace, script: hb_script_t, language: hb_language_t?) -> PieceBoundaries? {
+        let id = ObjectIdentifier(face)
+        let key = IdeographKey(face: id, script: script.rawValue, language: language.map { UInt(bitPattern: $0) } ?? 0)
+        let known: PieceBoundaries?? = state.withLock { state in
+            if let known = state.boundaries[key] { return known }
+            state.boundaryAsks[key, default: 0] += 1
+            return state.boundaryAsks[key]! < Self.boundaryAsksBeforeAnalysis ? .some(nil) : nil
+        }
+        if let known { return known }
+        let made = PieceBoundaries.analyse(face, script: script, language: language)
+        return state.withLock { state in
+            if let kept = state.boundaries[key] { return kept }
+            if state.entries[id] == nil { state.entries[id] = Entry(face: face) }
+            state.boundaries[key] = .some(made)
             return made
         }
     }

@@ -65,15 +65,9 @@ package final class IdeographFace: Sendable {
     /// GPOS), or nil when the face has tables the analysis refuses: AAT tables, or a
     /// legacy kern table HarfBuzz would use (GPOS has no kern feature for the script).
     package static func lookups(_ face: FontFace, script: hb_script_t, language: hb_language_t?) -> Lookups? {
-        func has(_ table: String) -> Bool {
-            let blob = hb_face_reference_table(face.hbFace, LayoutLookups.tag(table))
-            defer { hb_blob_destroy(blob) }
-            return hb_blob_get_length(blob) > 0
-        }
-        if has("morx") || has("mort") || has("kerx") || has("trak") { return nil }
         let lookups = LayoutLookups(face: face.hbFace, candidates: [])
+        if lookups.hasTablesRefused(script: script, language: language) { return nil }
         let gsub = LayoutLookups.tag("GSUB"), gpos = LayoutLookups.tag("GPOS")
-        if has("kern"), !lookups.hasFeature("kern", in: gpos, script: script, language: language) { return nil }
         return Lookups(substitutions: lookups.lookups(in: gsub, script: script, language: language),
                        positionings: lookups.lookups(in: gpos, script: script, language: language))
     }

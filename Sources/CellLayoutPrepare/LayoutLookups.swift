@@ -23,7 +23,7 @@ package struct LayoutLookups {
     /// Why a face cannot be analysed: plain shaping is then off for it.
     package struct Unsupported: Error {}
 
-    private let face: OpaquePointer
+    let face: OpaquePointer
     /// One bit per glyph id: the glyphs plain text may hold.
     private let candidates: [UInt64]
 
@@ -35,10 +35,12 @@ package struct LayoutLookups {
     /// The lookup indexes of `table` ("GSUB" or "GPOS") that HarfBuzz applies to text of
     /// `script` in `language` (nil: none set): the script HarfBuzz selects (falling back
     /// to DFLT, dflt, latn as it does), the language system it selects for the language
-    /// (else the default one), its required feature and the default features.
-    package func lookups(in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil) -> Set<UInt32> {
+    /// (else the default one), its required feature and the default features (and those
+    /// named in `also`).
+    package func lookups(in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil,
+                         also: Set<String> = []) -> Set<UInt32> {
         var lookups = Set<UInt32>()
-        for (feature, _) in features(in: table, script: script, language: language) {
+        for (feature, _) in features(in: table, script: script, language: language, also: also) {
             let n = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
             var got = n
             var list = [UInt32](repeating: 0, count: Int(n))
@@ -46,6 +48,19 @@ package struct LayoutLookups {
             lookups.formUnion(list.prefix(Int(got)))
         }
         return lookups
+    }
+
+    /// Whether the face has tables the analyses refuse for text of `script` in `language`:
+    /// AAT tables (HarfBuzz would shape with them), or a legacy kern table HarfBuzz would use
+    /// (GPOS has no kern feature for the script).
+    func hasTablesRefused(script: hb_script_t, language: hb_language_t?) -> Bool {
+        func has(_ table: String) -> Bool {
+            let blob = hb_face_reference_table(face, Self.tag(table))
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+        if has("morx") || has("mort") || has("kerx") || has("trak") { return true }
+        return has("kern") && !hasFeature("kern", in: Self.tag("GPOS"), script: script, language: language)
     }
 
     /// Whether HarfBuzz finds feature `tag` in `table` for text of `script` (in the
@@ -58,8 +73,8 @@ package struct LayoutLookups {
     /// in `language`: the required feature and the default features of the language
     /// system HarfBuzz selects (the language's, else the default one) in the script it
     /// selects.
-    private func features(in table: hb_tag_t, script: hb_script_t,
-                          language: hb_language_t? = nil) -> [(index: UInt32, tag: hb_tag_t)] {
+    private func features(in table: hb_tag_t, script: hb_script_t, language: hb_language_t? = nil,
+                          also: Set<String> = []) -> [(index: UInt32, tag: hb_tag_t)] {
         var tagCount: UInt32 = 8, languageCount: UInt32 = 8
         var scriptTags = [hb_tag_t](repeating: 0, count: 8)
         var languageTags = [hb_tag_t](repeating: 0, count: 8)
@@ -84,7 +99,8 @@ package struct LayoutLookups {
         hb_ot_layout_language_get_feature_indexes(face, table, scriptIndex, languageIndex, 0, &count, &indexes)
         count = total
         hb_ot_layout_language_get_feature_tags(face, table, scriptIndex, languageIndex, 0, &count, &tags)
-        for (index, tag) in zip(indexes, tags) where Self.defaultFeatures.contains(Self.string(tag)) {
+        for (index, tag) in zip(indexes, tags)
+        where Self.defaultFeatures.contains(Self.string(tag)) || also.contains(Self.string(tag)) {
             features.append((index, tag))
         }
         return features
@@ -142,7 +158,7 @@ package struct LayoutLookups {
                     guard extensionOffset != 0 else { continue }
                     subtable += extensionOffset
                 }
-                if isGPOS, kind == 2, !pairwiseActs, try isPairwise(bytes, subtable, flags: flags) {
+                if isGPOS, kind == 2, !pairwiseActs, try Self.subtableIsPairwise(bytes, subtable, flags: flags) {
                     lookupPaired.formUnion(try covered(bytes, subtable + Int(try bytes.u16(subtable + 2))))
                 } else {
                     acting.formUnion(try startGlyphs(bytes, subtable, type: kind, flags: flags, isGPOS: isGPOS))
@@ -157,14 +173,6 @@ package struct LayoutLookups {
         Set(0..<hb_ot_layout_table_get_lookup_count(face, table))
     }
 
-    /// Whether a pair adjustment subtable changes only the first glyph's advance, between
-    /// glyphs that are neighbours: a lookup that skips base glyphs or ligatures (flags
-    /// 0x2, 0x4) may pair glyphs that are not neighbours.
-    private func isPairwise(_ b: Bytes, _ at: Int, flags: UInt16) throws -> Bool {
-        let valueFormat1 = try b.u16(at + 4), valueFormat2 = try b.u16(at + 6)
-        return valueFormat2 == 0 && valueFormat1 & ~0x0044 == 0 && flags & 0x0006 == 0
-    }
-
     /// The candidate glyphs at which one subtable (of a lookup with `flags`) could start
     /// to act.
     private func startGlyphs(_ b: Bytes, _ at: Int, type: UInt16, flags: UInt16, isGPOS: Bool) throws -> GlyphSet {
@@ -175,7 +183,7 @@ package struct LayoutLookups {
             // act wherever the (mark) coverage holds a candidate.
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (true, 2):
-            // Pair adjustment that is not pairwise (`isPairwise`): it acts at its coverage.
+            // Pair adjustment that is not pairwise (`subtableIsPairwise`): it acts at its coverage.
             return try covered(b, at + Int(try b.u16(at + 2)))
         case (false, 4):
             return try ligatureStarts(b, at)

@@ -29,7 +29,7 @@ package final class PairKerning: @unchecked Sendable {
         let xAdvance: Int?
         let hasDevice: Bool
         /// Whether it moves only the first glyph's advance, between neighbours
-        /// (`LayoutLookups.isPairwise`); a plain glyph is never covered by one that is not.
+        /// (`LayoutLookups.subtableIsPairwise`); a plain glyph is never covered by one that is not.
         let pairwise: Bool
     }
 
@@ -74,7 +74,16 @@ package final class PairKerning: @unchecked Sendable {
         try? kerning(left, right)
     }
 
-    private func kerning(_ left: UInt32, _ right: UInt32) throws -> Int32? {
+    /// Whether the tables settle that no value record moves the pair (`left` then `right`):
+    /// none applies, or each that applies is 0 (`PieceBoundaries`). A total of 0 is not
+    /// enough: HarfBuzz rounds each record to the font size on its own.
+    package func kernsNothing(_ left: UInt32, _ right: UInt32) -> Bool {
+        (try? kerning(left, right, zeroOnly: true)) == 0
+    }
+
+    /// The kerning, or nil when the tables do not settle it (or, `zeroOnly`, when a record
+    /// that applies is not 0).
+    private func kerning(_ left: UInt32, _ right: UInt32, zeroOnly: Bool = false) throws -> Int32? {
         guard let b = bytes else { return 0 }
         var total: Int32 = 0
         for subtables in lookups {
@@ -106,7 +115,9 @@ package final class PairKerning: @unchecked Sendable {
                     }
                 }
                 if subtable.hasDevice, !devicesIgnored { return nil }
-                total = total &+ Int32(try value(b, record, subtable))
+                let recordValue = Int32(try value(b, record, subtable))
+                if zeroOnly, recordValue != 0 { return nil }
+                total = total &+ recordValue
                 break
             }
         }

@@ -95,9 +95,18 @@ extension ParagraphBuilder {
                           left: left, right: right)
         // Locals only in the closure: one that reads a property of the builder copies it.
         // The Han orthography (a String) is read only on a miss.
-        let slot = language, memo = engine.pairMemo
+        let slot = language, memo = engine.pairMemo, analyses = engine.faceAnalyses
         let kern = memo.value(for: key) {
             let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
+            // First a proof from the face's tables that the pair does not kern, which spares
+            // shaping it (most pairs of Thai, Hangul and kana clusters).
+            if !rtl, !font.hasVariations,
+               let last = Self.scalar(ending: leftCluster, base),
+               let boundaries = analyses.pieceBoundaries(of: font.face, script: script, language: shapingLanguage),
+               boundaries.provesNoKerning(last, UnsafeBufferPointer(start: base + rightCluster.lowerBound,
+                                                                    count: rightCluster.count)) {
+                return 0
+            }
             func width(_ units: UnsafeBufferPointer<UInt16>) -> Int64 {
                 Shaper.width(units, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
             }
@@ -141,6 +150,15 @@ extension ParagraphBuilder {
         let context = UInt64(fontID) << 40 | UInt64(script.rawValue) << 8 | (isRightToLeft ? 1 << 7 : 0)
             | UInt64(language)
         return (context, left, right)
+    }
+
+    /// The last character of the cluster at `range` (nil: a lone surrogate).
+    private static func scalar(ending range: Range<Int>, _ base: UnsafePointer<UInt16>) -> Unicode.Scalar? {
+        let last = base[range.upperBound - 1]
+        if UTF16.isTrailSurrogate(last), range.count > 1, UTF16.isLeadSurrogate(base[range.upperBound - 2]) {
+            return Unicode.Scalar(0x10000 + (UInt32(base[range.upperBound - 2] - 0xD800) << 10) + UInt32(last - 0xDC00))
+        }
+        return Unicode.Scalar(last)
     }
 
     /// Whether `font` has a glyph for the first character of the cluster at `range`.

@@ -1,0 +1,93 @@
+import CHarfBuzz
+import Foundation
+@testable import CellLayout
+import Testing
+
+/// The proof that two neighbouring clusters do not kern (`PieceBoundaries`) against HarfBuzz,
+/// in Noto Sans Thai and Noto Sans Lao at 17 pt: every pair of one-character clusters of the
+/// script's letters, vowels and digits, and random pairs of random clusters (a character and
+/// up to two marks), each pair shaped together and each cluster alone. Wherever the proof
+/// holds, the pair's width must be the two widths' sum; the fonts kern some of the pairs
+/// (Thai leading vowels, digits), which must not be proved, and the proof must settle many.
+@Suite struct PieceBoundariesTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let path: String
+        let family: String
+        let script: hb_script_t
+        /// Characters a cluster starts with.
+        let bases: [ClosedRange<UInt32>]
+        /// Characters that may follow in the cluster.
+        let marks: [UInt32]
+        /// The least share of pairs (in %) the proof must settle, and the least number of
+        /// pairs the font must kern (Noto Sans Lao kerns none of them).
+        let settled: Int
+        let kerned: Int
+        var description: String { family }
+    }
+
+    static let laoPath = "/usr/share/fonts/truetype/noto/NotoSansLao-Regular.ttf"
+
+    static let cases = [
+        Case(path: ScriptGoldenTests.thaiPath, family: "Noto Sans Thai", script: HB_SCRIPT_THAI,
+             bases: [0x0E01...0x0E2E, 0x0E30...0x0E33, 0x0E40...0x0E46, 0x0E50...0x0E59, 0x20...0x20],
+             marks: [0x0E31, 0x0E33, 0x0E34, 0x0E35, 0x0E36, 0x0E37, 0x0E38, 0x0E39, 0x0E47, 0x0E48, 0x0E49, 0x0E4A,
+                     0x0E4B, 0x0E4C], settled: 35, kerned: 20),
+        Case(path: laoPath, family: "Noto Sans Lao", script: HB_SCRIPT_LAO,
+             bases: [0x0E81...0x0EAE, 0x0EB0...0x0EB3, 0x0EBD...0x0EBD, 0x0EC0...0x0EC4, 0x0ED0...0x0ED9],
+             marks: [0x0EB1, 0x0EB4, 0x0EB5, 0x0EB6, 0x0EB7, 0x0EB8, 0x0EB9, 0x0EBB, 0x0EC8, 0x0EC9, 0x0ECA, 0x0ECB,
+                     0x0ECC, 0x0ECD], settled: 3, kerned: 0),
+    ]
+
+    static let engine = try! TestFonts.withLibrary(
+        adding: [ScriptGoldenTests.thaiPath, laoPath].filter { FileManager.default.fileExists(atPath: $0) }) {
+            TextEngine(fonts: $0)
+        }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ScriptGoldenTests.thaiPath)
+                   && FileManager.default.fileExists(atPath: laoPath), "needs fonts-noto-core (scripts/deps.sh)"),
+          arguments: cases)
+    func provedPairsDoNotKern(_ test: Case) throws {
+        let font = try Self.engine.fonts.font(family: test.family, size: 17)
+        let language = Shaper.language(for: test.script, preferred: nil)
+        let boundaries = try #require(PieceBoundaries.analyse(font.face, script: test.script, language: language))
+        func width(_ units: [UInt16]) -> Int64 {
+            units.withUnsafeBufferPointer {
+                Shaper.width($0, font: font, script: test.script, isRightToLeft: false, language: language)
+            }
+        }
+        func units(_ scalars: [UInt32]) -> [UInt16] { scalars.flatMap { Array(String(Unicode.Scalar($0)!).utf16) } }
+        var pairs: [([UInt16], [UInt16])] = []
+        let singles = test.bases.flatMap { $0 }.filter { font.face.covers(Unicode.Scalar($0)!) }
+        for left in singles { for right in singles { pairs.append((units([left]), units([right]))) } }
+        var random = TextPropertyTests.SeededRandom(state: UInt64(test.script.rawValue))
+        func cluster() -> [UInt16] {
+            var scalars = [singles[Int(random.next() % UInt64(singles.count))]]
+            for _ in 0..<Int(random.next() % 3) { scalars.append(test.marks[Int(random.next() % UInt64(test.marks.count))]) }
+            return units(scalars)
+        }
+        for _ in 0..<3000 { pairs.append((cluster(), cluster())) }
+        var proved = 0, kerned = 0, wrong = 0
+        for (left, right) in pairs {
+            let kern = width(left + right) - width(left) - width(right)
+            if kern != 0 { kerned += 1 }
+            let last = String(decoding: left, as: UTF16.self).unicodeScalars.last!
+            guard right.withUnsafeBufferPointer({ boundaries.provesNoKerning(last, $0) }) else { continue }
+            proved += 1
+            if kern != 0 {
+                wrong += 1
+                if wrong <= 5 {
+                    Issue.record("\(String(decoding: left, as: UTF16.self))|\(String(decoding: right, as: UTF16.self)): proved, HarfBuzz kerns \(kern)")
+                }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(kerned >= test.kerned, "\(kerned) kerned pairs")
+        #expect(proved * 100 >= pairs.count * test.settled, "\(proved) of \(pairs.count) proved")
+    }
+
+    /// Scripts whose faces the analysis is not worth reading are refused.
+    @Test func otherScriptsAreNotAnalysed() throws {
+        let font = try TestFonts.library.font(family: "Inter", size: 17)
+        #expect(PieceBoundaries.analyse(font.face, script: HB_SCRIPT_LATIN, language: nil) == nil)
+    }
+}
