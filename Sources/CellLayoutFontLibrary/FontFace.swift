@@ -102,17 +102,34 @@ public final class FontFace: @unchecked Sendable {
         self.weightClass = weight > 0 ? Int(weight.rounded()) : 400
         self.isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
-        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
         let unicodes = hb_set_create()
         hb_face_collect_unicodes(face, unicodes)
-        // Range by range: a CJK face maps ~30,000 BMP code points in far fewer ranges, and a
-        // call per code point (hb_set_next) cost ~45 instructions each.
-        var first: hb_codepoint_t = 0, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next_range(unicodes, &first, &last) != 0, first < 0x10000 {
-            for codepoint in first...min(last, 0xFFFF) { bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63) }
-        }
+        self.bmpCoverage = Self.bmpBits(of: unicodes)
         hb_set_destroy(unicodes)
-        self.bmpCoverage = bits
+    }
+
+    /// One bit per code point of the Basic Multilingual Plane that `set` holds. Taken 1,024
+    /// code points at a time (`hb_set_next_many`): a call per code point (`hb_set_next`) cost
+    /// ~45 instructions each, and `hb_set_next_range` steps through a range one code point at
+    /// a time inside HarfBuzz (~1,250 instructions a range; 2.8 M for the four system faces
+    /// 10,000 international rows load, a CJK face mapping ~30,000 BMP code points).
+    private static func bmpBits(of set: OpaquePointer?) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        let chunk = 1024
+        withUnsafeTemporaryAllocation(of: hb_codepoint_t.self, capacity: chunk) { codepoints in
+            var after = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+            while true {
+                let count = Int(hb_set_next_many(set, after, codepoints.baseAddress, UInt32(chunk)))
+                for k in 0..<count {
+                    let codepoint = codepoints[k]
+                    if codepoint > 0xFFFF { return }
+                    bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+                }
+                if count < chunk { return }
+                after = codepoints[count - 1]
+            }
+        }
+        return bits
     }
 
     /// The glyph with the largest advance of the `glyphCount` glyphs of `font` (the first of
