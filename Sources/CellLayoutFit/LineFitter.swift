@@ -90,7 +90,7 @@ package struct LineFitter {
     }
 
     /// The filling of `quickSize`, with `heights` keeping what the text's lines need: per
-    /// segment that joins a line, one test, the greedy rule on the line's reach (a mark
+    /// segment that joins a line, one test, the greedy rule on the room left on it (a mark
     /// fails it by itself: lines narrower than `PackedSegment.joinableWidths`, and a reach
     /// never negative — packed advances are not, and a segment broken between clusters
     /// that leaves one negative hands the text to the general filling), in wrapping
@@ -131,15 +131,18 @@ package struct LineFitter {
                 // (kept in registers). It stops at a mark, which fails the greedy rule — the
                 // entry after a segment is never past the end, a paragraph end is last — so
                 // the metrics of the run's segments do not change: the line takes them in once.
-                // The reach grows by each segment's advance (one add a segment on the chain
-                // from entry to entry); the line's width is the reach without the last
-                // segment's trailing space.
-                var reach = quick.reach &+ entry.advance
+                // It counts the room left on the line, in 32 bits: each segment's width is
+                // compared with it and its advance taken from it, straight from the entry (one
+                // subtraction a segment on the chain from entry to entry). The room fits: the
+                // line is under 2^31 units wide, the reach not negative, and a segment that
+                // joined was no wider than the room before its advance (at most 2^31 - 1) was
+                // taken. The line's width is the reach without the last segment's trailing space.
                 let maxWidth = quick.maxWidth
+                var room = Int32(truncatingIfNeeded: maxWidth &- (quick.reach &+ entry.advance))
                 /// Whether `segment` joins the line (taking it in if so); a mark does not.
                 @inline(__always) func joins(_ segment: PackedSegment) -> Bool {
-                    guard GreedyRule.joins(segment.width, reach: reach, within: maxWidth) else { return false }
-                    reach = reach &+ segment.advance
+                    guard GreedyRule.joins(segment.packedWidth, room: room) else { return false }
+                    room &-= segment.packedAdvance
                     return true
                 }
                 // Four a round: each entry read follows a segment, so it is never past the end.
@@ -150,6 +153,7 @@ package struct LineFitter {
                     next += 4
                 }
                 // (the entry before the one that did not join is the line's last)
+                let reach = maxWidth &- Int64(room)
                 quick.lineWidth = reach &- next[-1].trailing
                 quick.reach = reach
                 quick.heights.joinLine()
@@ -436,6 +440,13 @@ package enum GreedyRule {
     @inline(__always)
     package static func joins(_ width: Int64, reach: Int64, within maxWidth: Int64) -> Bool {
         reach &+ width <= maxWidth
+    }
+
+    /// The same rule with the room left on the line, `maxWidth - reach`, in 32 bits (the
+    /// quick re-fit's loop over packed segments).
+    @inline(__always)
+    package static func joins(_ width: Int32, room: Int32) -> Bool {
+        width <= room
     }
 }
 

@@ -31,11 +31,14 @@ package struct Segment: SegmentWidths, Sendable {
 /// Marks take the three greatest widths, so that a mark fails the greedy rule by itself on
 /// any line narrower than `joinableWidths` whose reach is not negative: every packed
 /// advance is (`init?(width:trailing:)`), so the quick re-fit's loop needs no mark test.
+/// Packed widths are not negative either, so that loop can count the room left on a line
+/// in 32 bits (`GreedyRule.joins(_:room:)`).
 @usableFromInline
 package struct PackedSegment: SegmentWidths, Sendable {
-    @usableFromInline let packedWidth: Int32
-    /// The advance of a segment; a metrics mark's value (`metricsIndex`).
-    @usableFromInline let packedAdvance: Int32
+    /// The width of a segment (never negative); a mark's kind.
+    @usableFromInline package let packedWidth: Int32
+    /// The advance of a segment (never negative); a metrics mark's value (`metricsIndex`).
+    @usableFromInline package let packedAdvance: Int32
 
     @inlinable
     package var width: Int64 { Int64(packedWidth) }
@@ -85,14 +88,14 @@ package struct PackedSegment: SegmentWidths, Sendable {
     }
 
     /// The segment of widths `width` and `trailing` (layout units), if its width and its
-    /// advance fit in 32 bits, the width is not taken for a mark and the advance is not
-    /// negative; nil for a wide segment.
+    /// advance fit in 32 bits, are not negative, and the width is not taken for a mark; nil
+    /// for a wide segment.
     /// (Each range in one unsigned comparison, wrapping arithmetic: the builder's widths are
     /// sums of at most 2^26 advances of at most 100,000 pt: within 2^53 layout units.)
     @inlinable
     package init?(width: Int64, trailing: Int64) {
         let advance = width &+ trailing
-        guard UInt64(bitPattern: width &- Int64(Int32.min)) < UInt64(UInt32.max) - 2,
+        guard UInt64(bitPattern: width) < UInt64(Int32.max - 2),
               UInt64(bitPattern: advance) <= UInt64(Int32.max) else { return nil }
         self.init(packedWidth: Int32(truncatingIfNeeded: width), packedAdvance: Int32(truncatingIfNeeded: advance))
     }

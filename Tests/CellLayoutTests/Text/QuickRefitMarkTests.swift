@@ -7,15 +7,15 @@ import Testing
 /// and where the quick size gives way to the general filling are what keep it so; the
 /// figures must be the full fit's to the last bit on either side.
 @Suite struct QuickRefitMarkTests {
-    /// Widths at the packed form's edges: the greatest width a segment packs with is three
-    /// below the marks', an advance packs from 0 to `Int32.max`; each packed segment gives
-    /// back its widths, and is not a mark.
+    /// Widths at the packed form's edges: a width packs from 0 to three below the marks',
+    /// an advance from 0 to `Int32.max`; each packed segment gives back its widths, and is
+    /// not a mark.
     @Test func segmentsPackWithinTheMarksAndNeverWithANegativeAdvance() {
         let top = Int64(Int32.max)
         for (width, trailing, packs) in [
             (top - 3, 0, true), (top - 2, 0, false), (top - 3, 3, true), (top - 3, 4, false), (0, top, true),
-            (0, top + 1, false), (-5, 5, true), (-5, 4, false), (10, -10, true), (10, -11, false),
-            (Int64(Int32.min), top + 1, true), (Int64(Int32.min), top, false), (1024, 300, true), (0, 0, true),
+            (0, top + 1, false), (-5, 5, false), (-1, 4, false), (10, -10, true), (10, -11, false),
+            (Int64(Int32.min), top + 1, false), (1024, 300, true), (0, 0, true),
         ] as [(Int64, Int64, Bool)] {
             let packed = PackedSegment(width: width, trailing: trailing)
             #expect((packed != nil) == packs, "width \(width), trailing \(trailing)")
@@ -100,5 +100,35 @@ import Testing
                         == fit, "at \(width), quick")
             }
         }
+    }
+    /// A segment that ends exactly at the line's end joins it, and one a unit further does
+    /// not, inside the loop that counts the room left (from a line's third segment on): at
+    /// the width where each of the first segments of a text's first paragraph ends (its
+    /// reach from the packed widths, plus its width), and a unit below, the quick size and
+    /// `size` equal `fit`.
+    @Test func aSegmentEndingAtTheLinesEndJoinsIt() {
+        var checked = 0
+        for text in stride(from: 0, to: TestFonts.sliceTexts.count, by: 5).map({ TestFonts.sliceTexts[$0] }) {
+            let prepared = TestFonts.engine.prepare(text, font: TestFonts.inter17)
+            var reach: Int64 = 0
+            for (j, entry) in prepared.packedSegments.prefix(14).enumerated() {
+                guard !entry.isMark else { break }
+                let end = reach + entry.width
+                reach += entry.advance
+                guard j >= 2 else { continue }
+                for units in [end, end - 1] {
+                    let width = LayoutUnits.points(units)
+                    let fit = prepared.fit(width: width).size
+                    let widths = prepared.lineWidths(LayoutUnits.roundedDown(width))
+                    if let quick = LineFitter.quickSize(of: prepared, widths: widths) {
+                        #expect(TextSize(lines: quick.lines, usedWidth: LayoutUnits.points(quick.widest),
+                                         height: quick.height) == fit, "\(text) at \(units) units")
+                        checked += 1
+                    }
+                    #expect(prepared.size(width: width) == fit, "\(text) at \(units) units")
+                }
+            }
+        }
+        #expect(checked > 500, "only \(checked) widths checked")
     }
 }
