@@ -37,7 +37,7 @@ extension ParagraphBuilder {
         m.hasGlyph = hasGlyph
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
-        let key = ShapeKey(fontID: unmanagedFont._withUnsafeGuaranteedRef(\.id), script: script.rawValue,
+        let key = ShapeKey(fontID: unmanagedFont._withUnsafeGuaranteedRef { $0.id }, script: script.rawValue,
                            isRightToLeft: rtl, language: language.shapingKey(script), units: slice)
         // Locals only in the closure: one that reads a property of the builder copies it.
         // The Han orthography (a String) is read only on a miss.
