@@ -27,7 +27,9 @@ public final class TextEngine: Sendable {
     package let pairMemo: BoundedMemo<PairKey, Int32>
     /// The pair memo's answers, read without its lock: every boundary between pieces asks
     /// the memo for its kerning, and a hit behind the lock cost ~500 instructions.
-    package let pairFront = LockFreeFront(slotBits: 13)
+    /// 16,384 slots (512 KB): 10,000 international rows meet ~7,600 pairs, and at 8,192
+    /// slots collisions sent ~13,000 probes on to the memo.
+    package let pairFront = LockFreeFront(slotBits: 14)
     /// Where prepared texts keep their packed segments.
     private let segmentArena = SegmentArena()
     /// What each text font needs once, by font id: bounded, so that a stream of ever new
