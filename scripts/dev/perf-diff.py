@@ -15,7 +15,7 @@ import collections, re, subprocess, sys
 def load(files):
     total = collections.Counter()
     for f in files:
-        report = subprocess.run(["perf", "report", "-i", f, "--no-children", "--sort", "dso,sym", "-q",
+        report = subprocess.run(["perf", "report", "-i", f, "--no-children", "-g", "none", "--sort", "dso,sym", "-q",
                                  "--percent-limit", "0", "--stdio"], capture_output=True, text=True).stdout
         header = subprocess.run(["perf", "report", "-i", f, "--stdio"], capture_output=True, text=True).stdout
         m = re.search(r"Event count \(approx\.\): (\d+)", header)
