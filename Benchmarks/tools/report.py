@@ -3,6 +3,8 @@
 
   report.py pango < pango_lines-stderr          -> one JSON line (the oracle's --bench figures)
   report.py tag K=V … < JSON Lines              -> the same records with K=V added
+  report.py retains K=V … < perf-script-output  -> one JSON line: the share of the cold pass's samples
+                                                   in the Swift runtime's retain and release
   report.py render RAW_DIR                      -> the Markdown report on stdout
 
 RAW_DIR holds one JSON Lines file per section (text, attributed, table, cli, widths, limits, document, huge), each starting
@@ -32,7 +34,13 @@ TARGETS = {
     "document": 1.5,      # a table document costs at most 1.5x the same rows as JSON Lines
     "document_mb": 500.0,  # a million-row document under 500 MB peak
     "attributed": 1.5,    # a 3-run row costs at most 1.5x the same text as one run (prepare, re-fit)
+    "retain_share": 5.0,  # retain + release under 5 % of the cold pass's samples, 1 and 2 threads (issue 22)
 }
+
+# The Swift runtime's reference counting entry points (a sample whose innermost frame is one
+# of these is time spent retaining or releasing).
+REFCOUNT = re.compile(r"swift_(nonatomic_)?(retain|release|bridgeObjectRetain|bridgeObjectRelease|"
+                      r"unknownObjectRetain|unknownObjectRelease)(_n)?(@plt)?")
 
 
 def pango_json(text):
@@ -54,6 +62,31 @@ def pango_json(text):
     if "coldSeconds" not in out or "rotationSeconds" not in out:
         sys.exit("report.py pango: could not read the oracle's --bench output:\n" + text)
     return out
+
+
+def retain_json(script):
+    """`perf script` output of `cell-layout-bench profile` recorded with call graphs: of the
+    samples taken inside the cold pass (a frame of `coldPrepare` or its worker closure on the
+    stack), how many, and the percentage whose innermost frame is a retain or a release."""
+    inside = refcount = 0
+    for sample in script.split("\n\n"):
+        frames = [line.strip().split(" ", 1)[1].rsplit(" (", 1)[0].rsplit("+0x", 1)[0]
+                  for line in sample.splitlines()[1:] if len(line.strip().split(" ", 1)) == 2]
+        if not frames or not any("coldPrepare" in f for f in frames):
+            continue
+        inside += 1
+        if REFCOUNT.fullmatch(frames[0]):
+            refcount += 1
+    return {"bench": "retains", "samples": inside,
+            "retainRelease": round(100.0 * refcount / inside, 2) if inside else None}
+
+
+def with_tags(rec, pairs):
+    """`rec` with each K=V of `pairs` added (V as JSON when it reads as a number, list or object)."""
+    for kv in pairs:
+        k, v = kv.split("=", 1)
+        rec[k] = json.loads(v) if v[:1] in "0123456789-[{" else v
+    return rec
 
 
 def load(raw_dir, section):
@@ -249,6 +282,17 @@ def render(raw_dir):
                   f"(rounds: {spread('share', 0, 100, ' %')}) | ≥ 95 % of the limit | {verdict(ok)} |")
                 summary.append((f"2 threads ≥ 95 % of the machine's parallel limit ({corpus})",
                                 f"{100 * share:.0f} %", ok))
+            shares = {t: [r["retainRelease"] for r in text if r.get("bench") == "retains" and r.get("corpus") == corpus
+                          and r.get("threads") == t and r.get("retainRelease") is not None] for t in (1, 2)}
+            if shares[1] or shares[2]:
+                s1, s2 = median(shares[1]), median(shares[2])
+                ok = None if s1 is None or s2 is None else max(s1, s2) < TARGETS["retain_share"]
+                figure = " · ".join(f"{t} thread{'s' if t > 1 else ''} {'—' if m is None else f'{m:.1f} %'}"
+                                    for t, m in ((1, s1), (2, s2)))
+                w(f"| retain + release, share of the cold pass's samples (perf) | {corpus} | {figure} | — | — | — | "
+                  f"runs: {' · '.join(f'{v:.1f}' for v in shares[1])} % (1 thread); "
+                  f"{' · '.join(f'{v:.1f}' for v in shares[2])} % (2 threads) | < 5 % | {verdict(ok)} |")
+                summary.append((f"retain + release < 5 % of the cold pass, 1 and 2 threads ({corpus})", figure, ok))
             r1, rp = med("rotation"), med("pango_rotation")
             rr, rpango = med("rotation_vs_cold"), med("rotation_vs_pango")
             ok = None if rr is None or rpango is None else (rr >= TARGETS["rotation"] and rpango >= TARGETS["rotation_pango"])
@@ -318,7 +362,12 @@ def render(raw_dir):
           "line after a final newline), so line totals differ slightly. Last row: the same cold pass "
           "with `FontLibrary()` against `FontLibrary(fontDirectories: [chain], useSystemFonts: false)` where "
           "the folder holds the system's NotoSansCJK-Regular.ttc, NotoSansDevanagari-Regular.ttf and "
-          "NotoSansThai-Regular.ttf (issue 9's chain), back to back in each round, the median of the rounds' ratios.")
+          "NotoSansThai-Regular.ttf (issue 9's chain), back to back in each round, the median of the rounds' ratios. "
+          "Retain + release: `perf record -F 20000 -e cpu-clock --call-graph fp` of `cell-layout-bench profile` "
+          "(the same cold pass, 10,000 rows, default settings) three times at 1 and at 2 threads; of the samples "
+          "with the cold pass on their stack, the share whose innermost frame is the Swift runtime's retain or "
+          "release (`swift_retain`, `swift_release`, their `_n`, bridge-object and unknown-object forms); the "
+          "median of the three runs.")
         w("")
 
     meta, attributed = load(raw_dir, "attributed")
@@ -543,19 +592,13 @@ def render(raw_dir):
 
 def main(argv):
     if len(argv) >= 2 and argv[1] == "pango":
-        rec = pango_json(sys.stdin.read())
-        for kv in argv[2:]:
-            k, v = kv.split("=", 1)
-            rec[k] = json.loads(v) if v[:1] in "0123456789-[{" else v
-        print(json.dumps(rec))
+        print(json.dumps(with_tags(pango_json(sys.stdin.read()), argv[2:])))
+    elif len(argv) >= 2 and argv[1] == "retains":
+        print(json.dumps(with_tags(retain_json(sys.stdin.read()), argv[2:])))
     elif len(argv) >= 2 and argv[1] == "tag":
         for line in sys.stdin:
             if line.strip():
-                rec = json.loads(line)
-                for kv in argv[2:]:
-                    k, v = kv.split("=", 1)
-                    rec[k] = json.loads(v) if v[:1] in "0123456789-[{" else v
-                print(json.dumps(rec))
+                print(json.dumps(with_tags(json.loads(line), argv[2:])))
     elif len(argv) == 3 and argv[1] == "render":
         sys.stdout.write(render(argv[2]))
     else:
