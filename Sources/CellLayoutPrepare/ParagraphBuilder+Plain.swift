@@ -68,32 +68,6 @@ extension ParagraphBuilder {
     }
 }
 
-/// The segment ends of a paragraph of one code unit per cluster: its line break
-/// opportunities inside it (`LineBreaks.opportunities`, increasing), then its end. A value
-/// iterator: the closure of `sequence(state:next:)` boxed its counter, and each read
-/// of it was a dynamic exclusivity check (1.4 % of preparing Latin text).
-struct BreakEnds: Sequence, IteratorProtocol {
-    let breaks: [Int32]
-    let length: Int
-    private var index = 0
-
-    init(breaks: [Int32], length: Int) {
-        self.breaks = breaks
-        self.length = length
-    }
-
-    mutating func next() -> Int? {
-        while index < breaks.count {
-            let end = Int(breaks[index])
-            index += 1
-            if end < length { return end }
-        }
-        guard index == breaks.count else { return nil }
-        index += 1
-        return length
-    }
-}
-
 /// The parts of a paragraph in each attribute run it crosses, in order: the run (-1 for a
 /// plain text, which is one part) and the part's code units, paragraph-relative.
 package struct RunParts: Sequence, IteratorProtocol {

@@ -71,8 +71,7 @@ package struct ParagraphBuilder {
         var measures = pieces(of: clusters, fontRuns.items, base, offset: range.lowerBound)
         kernAcrossPieces(clusters, base, offset: range.lowerBound, into: &measures)
 
-        let count = clusters.count, breakAfter = clusters.breakAfter
-        let ends = (0..<count).lazy.filter { breakAfter[$0] || $0 == count - 1 }.map { $0 + 1 }
+        let count = clusters.count
         var clusterRuns: [UInt16] = []
         if let runs {
             clusterRuns = Self.clusterRuns(clusters.starts.buffer.dropLast(), runs: runs)
@@ -84,7 +83,7 @@ package struct ParagraphBuilder {
             clusters.starts.free()
             starts = nil
         }
-        return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: fontRuns.flags, segmentEnds: ends,
+        return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: fontRuns.flags, segmentEnds: clusters.segmentEnds,
                               segmentCount: clusters.breaks.count + 1, measures: measures,
                               fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
                               into: segments)

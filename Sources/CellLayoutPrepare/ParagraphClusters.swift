@@ -56,6 +56,14 @@ struct ParagraphClusters {
         for b in breaks where Int(b) < length { breakAfter[Int(unitToCluster[Int(b) - 1])] = true }
     }
 
+    /// The clusters that end the paragraph's segments (`BreakEnds`): the one before each
+    /// break inside it, then the last. Read before `free()`.
+    var segmentEnds: BreakEnds {
+        let length = unitToCluster.buffer.count
+        return BreakEnds(breaks: breaks, length: length,
+                         unitToCluster: count == length ? nil : unitToCluster.buffer.baseAddress, clusterCount: count)
+    }
+
     /// Frees the tables the paragraph does not take over.
     func free() {
         breakAfter.free()

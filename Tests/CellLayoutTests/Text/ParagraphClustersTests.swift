@@ -5,7 +5,7 @@ import Testing
 /// answers alone: the clusters are ICU's grapheme clusters split at every line break ICU
 /// reports inside one (a space then a combining mark), each cluster's start and units follow
 /// from its end, and a line may break after a cluster exactly when ICU reports a break at
-/// its end before the paragraph's.
+/// its end before the paragraph's; the segments end after those clusters and the last.
 @Suite struct ParagraphClustersTests {
     /// Pieces the random paragraphs are made of: letters, ideographs and Hangul (one code
     /// unit a cluster), marks (after a letter and after a space), Thai (ICU's dictionary),
@@ -53,10 +53,16 @@ import Testing
                 let starts = (0...clusters.count).map { clusters.starts[$0] - Int32(offset) }
                 let unitToCluster = (0..<units.count).map { clusters.unitToCluster[$0] }
                 let breakAfter = (0..<clusters.count).map { clusters.breakAfter[$0] }
+                // The segments end after each cluster ICU breaks after, and after the last.
+                let expectedEnds = expected.breakAfter.indices.filter {
+                    expected.breakAfter[$0] || $0 == expected.breakAfter.count - 1
+                }.map { $0 + 1 }
+                let segmentEnds = Array(clusters.segmentEnds)
                 if starts != expected.starts || unitToCluster != expected.unitToCluster
-                    || breakAfter != expected.breakAfter, differing.count < 5 {
+                    || breakAfter != expected.breakAfter || segmentEnds != expectedEnds, differing.count < 5 {
                     differing.append("\(text.debugDescription): starts \(starts) (ICU \(expected.starts)), "
-                                     + "breakAfter \(breakAfter) (ICU \(expected.breakAfter))")
+                                     + "breakAfter \(breakAfter) (ICU \(expected.breakAfter)), "
+                                     + "segment ends \(segmentEnds) (ICU \(expectedEnds))")
                 }
             }
         }
