@@ -40,8 +40,11 @@ public final class FontLibrary: Sendable {
     private let system: SystemFonts
     /// The fonts made, by face, size and slant: bounded, so that ever new sizes (Dynamic
     /// Type, zoom) do not keep a font each forever. A font dropped here lives on in what
-    /// holds it (prepared texts hold theirs); asked for again, it is made anew.
+    /// holds it (prepared texts hold theirs); asked for again while it lives, it is the same
+    /// object (`liveFonts`), else it is made anew.
     private let fonts: BoundedMemo<FontKey, Font>
+    /// Every font made that is still alive, by its key: one object per key while any lives.
+    private let liveFonts = LiveObjects<FontKey, Font>()
     private let systemFaces = Mutex<[SystemFonts.FileFace: FontFace]>([:])
     /// Each language slot's list of system fonts, read without a lock.
     private let systemLists = SystemListSlots()
@@ -63,6 +66,9 @@ public final class FontLibrary: Sendable {
 
     /// How many fonts the library keeps now.
     package var keptFontCount: Int { fonts.count }
+
+    /// How many fonts the table of live fonts names now (live ones and not yet swept ones).
+    package var liveFontEntryCount: Int { liveFonts.entryCount }
 
     private struct FontKey: MemoKey {
         let face: ObjectIdentifier
@@ -316,8 +322,8 @@ public final class FontLibrary: Sendable {
     }
 
     /// `face` (one of this library's) at `size` points, drawn with a synthetic slant when
-    /// `slanted`: the same object for the same face, size and slant while the library
-    /// keeps it (about the last `fontsKept` fonts used).
+    /// `slanted`: the same object for the same face, size and slant as long as anything
+    /// holds it (the library itself keeps about the last `fontsKept` fonts used).
     public func font(face: FontFace, size: Double, slanted: Bool = false) throws -> Font {
         try font(face: face, size: size, slanted: slanted, weightAxis: nil, variations: [:])
     }
@@ -331,7 +337,9 @@ public final class FontLibrary: Sendable {
         let key = FontKey(face: ObjectIdentifier(face), size: size, slanted: slanted, variations: settings,
                           vertical: vertical)
         return try fonts.value(for: key) {
-            try Font(face: face, size: size, slanted: slanted, variations: settings, vertical: vertical)
+            try liveFonts.object(for: key) {
+                try Font(face: face, size: size, slanted: slanted, variations: settings, vertical: vertical)
+            }
         }
     }
 

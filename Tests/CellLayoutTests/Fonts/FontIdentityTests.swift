@@ -33,4 +33,40 @@ import Testing
         #expect(try library.font(file: Self.variable, size: 17, weight: .regular, variations: ["wdth": 120]) === wide)
         #expect(try library.font(file: Self.variable, size: 17, weight: .regular, variations: ["wdth": 110]) !== wide)
     }
+
+    /// One font object per key as long as any is alive — not only while the library's
+    /// bounded memo keeps it: a fallback held elsewhere (the fallback front keeps its fonts
+    /// for the library's life) and one made again after the memo dropped it were two objects
+    /// of one face and size, and a word whose clusters got one and the other was cut into
+    /// pieces shaped apart (Arabic letters in their isolated forms: "مكّن" 5.58 pt wider at 17 pt).
+    @Test func oneFontPerKeyWhileAnyIsAlive() throws {
+        let library = try FontLibrary(useSystemFonts: false, fontsKept: 16)
+        let inter = try library.font(family: "Inter", size: 17)
+        let language = library.defaultLanguage
+        // Meem's fallback, DejaVu Sans at 17, is kept by the fallback front.
+        let meem = library.font(for: "\u{645}", fallingBackFrom: inter, language: language)
+        #expect(meem.face.family == "DejaVu Sans")
+        // Enough other fonts that the memo drops DejaVu Sans at 17.
+        for i in 0..<400 { _ = try library.font(family: "Inter", size: 8 + Double(i) / 64) }
+        #expect(try library.font(face: meem.face, size: 17) === meem)
+        // Kaf with shadda, a cluster of two: its fallback found by the search, not the front.
+        let kafShadda = library.font(for: ["\u{643}", "\u{651}"], fallingBackFrom: inter, language: language)
+        #expect(kafShadda === meem)
+    }
+
+    /// The same, measured: a word whose first and last letters' fallback was known before the
+    /// library dropped the font measures as in a fresh library (whole-word shaping: joined forms).
+    @Test func aWordMeasuresTheSameAfterTheLibraryDroppedItsFallback() throws {
+        func width(_ text: String, churn: Bool) throws -> Double {
+            let library = try FontLibrary(useSystemFonts: false, fontsKept: 16)
+            let engine = TextEngine(fonts: library)
+            let inter = try library.font(family: "Inter", size: 17)
+            _ = engine.prepare("\u{645} \u{646}", font: inter)
+            if churn { for i in 0..<400 { _ = try library.font(family: "Inter", size: 8 + Double(i) / 64) } }
+            return engine.prepare(text, font: inter).fit(width: 1000).usedWidth
+        }
+        let word = "\u{645}\u{643}\u{651}\u{646}"
+        let afterChurn = try width(word, churn: true), fresh = try width(word, churn: false)
+        #expect(afterChurn == fresh)
+    }
 }

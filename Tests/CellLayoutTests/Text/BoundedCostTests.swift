@@ -85,6 +85,9 @@ import Testing
         }
         #expect(library.keptFontCount <= 64)
         #expect(library.keptFontCount > 0)
+        // The table of live fonts (one object per key while any lives) is swept of the
+        // dropped ones: at most twice the live fonts when it sweeps.
+        #expect(library.liveFontEntryCount <= 128)
     }
 
     /// A prepared text keeps the fonts it draws with, fallbacks included, after the
