@@ -50,6 +50,77 @@ extension LayoutLookups {
         return any ? nil : glyphs
     }
 
+    /// Whether the GSUB `lookups` turn a mark only ever into marks (`isMark`: the face's
+    /// GDEF class): every single, multiple, alternate or reverse chaining substitution of a
+    /// mark outputs marks only, and every ligature whose first component is a mark is a mark.
+    /// Contextual subtables substitute only through the lookups they call (to be in `lookups`).
+    /// - Throws: as `withCalledLookups`.
+    package func substitutesMarksByMarks(in table: hb_tag_t, lookups: Set<UInt32>,
+                                         isMark: (UInt32) -> Bool) throws -> Bool {
+        var kept = true
+        try forEachSubtable(in: table, lookups: lookups) { b, type, _, at in
+            guard kept, type != 5, type != 6 else { return }
+            // Each covered mark with the glyphs it may become.
+            func outputs(_ body: (_ index: Int) throws -> [UInt32]) throws {
+                for (glyph, index) in try b.coverageGlyphs(at + Int(try b.u16(at + 2))) where isMark(glyph) {
+                    if try !body(index).allSatisfy(isMark) { kept = false; return }
+                }
+            }
+            // The glyphs of the list at `list` (a count, then glyph ids).
+            func glyphs(_ list: Int) throws -> [UInt32] {
+                try (0..<Int(try b.u16(list))).map { UInt32(try b.u16(list + 2 + 2 * $0)) }
+            }
+            // The offset (from the subtable) at `index` of the list of offsets counted at `countAt`.
+            func listed(_ countAt: Int, _ index: Int) throws -> Int {
+                guard index < Int(try b.u16(countAt)) else { throw Unsupported() }
+                return at + Int(try b.u16(countAt + 2 + 2 * index))
+            }
+            switch (type, try b.u16(at)) {
+            case (1, 1):
+                let delta = UInt32(try b.u16(at + 4))
+                for (glyph, _) in try b.coverageGlyphs(at + Int(try b.u16(at + 2))) where isMark(glyph) {
+                    if !isMark((glyph + delta) & 0xFFFF) { kept = false; return }
+                }
+            case (1, 2):
+                try outputs { [UInt32(try b.u16(at + 6 + 2 * $0))] }
+            case (2, 1), (3, 1):
+                try outputs { try glyphs(try listed(at + 4, $0)) }
+            case (4, 1):
+                try outputs { index in
+                    let set = try listed(at + 4, index)
+                    return try (0..<Int(try b.u16(set))).map { UInt32(try b.u16(set + Int(try b.u16(set + 2 + 2 * $0)))) }
+                }
+            case (8, 1):
+                let backtrack = Int(try b.u16(at + 4))
+                let lookahead = at + 6 + 2 * backtrack
+                let substitutes = lookahead + 2 + 2 * Int(try b.u16(lookahead))
+                try outputs { [UInt32(try b.u16(substitutes + 2 + 2 * $0))] }
+            default:
+                throw Unsupported()
+            }
+        }
+        return kept
+    }
+
+    /// Whether no GPOS subtable that may act between two neighbours (`Crossing.positioning`,
+    /// the pairwise adjustments included) in a lookup that does not skip marks (flag 0x8)
+    /// names a mark (`isMark`): then a mark that ends the left cluster is skipped by every
+    /// such lookup that could reach the right cluster, or named by none, and the glyph that
+    /// meets the right cluster is the left cluster's base.
+    /// - Throws: as `mentionedGlyphs`.
+    package func skipsOrIgnoresMarks(in table: hb_tag_t, lookups: Set<UInt32>,
+                                     isMark: (UInt32) -> Bool) throws -> Bool {
+        var ignored = true
+        try forEachSubtable(in: table, lookups: lookups) { b, type, flags, at in
+            guard ignored, flags & 0x0008 == 0, type == 2 || type == 3 || type == 7 || type == 8 else { return }
+            var named = GlyphSet()
+            if try !mentions(b, at, type: type, isGPOS: true, into: &named) || named.contains(where: isMark) {
+                ignored = false
+            }
+        }
+        return ignored
+    }
+
     /// Calls `body` with the table's bytes, each subtable's real type (extensions resolved),
     /// its lookup's flags and its offset, for `lookups` (indexes past the list and null
     /// offsets skipped, as HarfBuzz skips them).

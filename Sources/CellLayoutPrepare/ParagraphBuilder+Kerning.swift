@@ -101,10 +101,9 @@ extension ParagraphBuilder {
             // First a proof from the face's tables that the pair does not kern, which spares
             // shaping it (most pairs of Thai, Hangul and kana clusters).
             if !rtl, !font.hasVariations,
-               let last = Self.scalar(ending: leftCluster, base),
                let boundaries = analyses.pieceBoundaries(of: font.face, script: script, language: shapingLanguage),
-               boundaries.provesNoKerning(last, UnsafeBufferPointer(start: base + rightCluster.lowerBound,
-                                                                    count: rightCluster.count)) {
+               boundaries.provesNoKerning(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count),
+                                          UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count)) {
                 return 0
             }
             func width(_ units: UnsafeBufferPointer<UInt16>) -> Int64 {
@@ -150,15 +149,6 @@ extension ParagraphBuilder {
         let context = UInt64(fontID) << 40 | UInt64(script.rawValue) << 8 | (isRightToLeft ? 1 << 7 : 0)
             | UInt64(language)
         return (context, left, right)
-    }
-
-    /// The last character of the cluster at `range` (nil: a lone surrogate).
-    private static func scalar(ending range: Range<Int>, _ base: UnsafePointer<UInt16>) -> Unicode.Scalar? {
-        let last = base[range.upperBound - 1]
-        if UTF16.isTrailSurrogate(last), range.count > 1, UTF16.isLeadSurrogate(base[range.upperBound - 2]) {
-            return Unicode.Scalar(0x10000 + (UInt32(base[range.upperBound - 2] - 0xD800) << 10) + UInt32(last - 0xDC00))
-        }
-        return Unicode.Scalar(last)
     }
 
     /// Whether `font` has a glyph for the first character of the cluster at `range`.

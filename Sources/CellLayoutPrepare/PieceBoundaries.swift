@@ -25,6 +25,17 @@ import CellLayoutFontLibrary
 ///   one glyph; a mark attachment looks back from a mark to the nearest non-mark, which
 ///   for a mark of the right cluster is in that cluster.
 ///
+/// A left cluster that ends with marks (a base and up to two marks: Thai and Lao vowels
+/// and tone marks) meets the right cluster through its base, when the face keeps marks to
+/// themselves (`marksStayApart`): its GDEF classes every mark of the cluster as a mark, GSUB
+/// turns marks into marks only (`substitutesMarksByMarks`), and every GPOS subtable that
+/// may act between neighbours either skips marks or names none (`skipsOrIgnoresMarks`).
+/// Then, with the right glyph named by no GSUB lookup, the left cluster's glyphs are those
+/// it has alone (no rule reaches the right glyph), its base's nominal glyph among them; a
+/// lookup that skips marks pairs that base with the right glyph (held to the conditions
+/// above), and one that does not meets a mark it does not name. The normalizer leaves such
+/// a cluster as it is when none of its characters decomposes and no two compose.
+///
 /// Only Thai and Lao are analysed (`scripts`), and faces with AAT tables, a legacy kern table HarfBuzz would use, a `rand`
 /// feature (its random alternates depend on how many came before), or tables the reader
 /// does not know, are not. The proof is only ever of a zero kerning: any other pair is
@@ -43,15 +54,20 @@ package final class PieceBoundaries: @unchecked Sendable {
     private let pairs: PairKerning
     /// Whether the face's GDEF classifies glyphs (else HarfBuzz classifies by character).
     private let hasGlyphClasses: Bool
+    /// Whether marks that end the left cluster stay out of the boundary (see above): the
+    /// face classes glyphs, GSUB substitutes marks by marks only, and no GPOS subtable that
+    /// may act between neighbours both sees marks and names one.
+    private let marksStayApart: Bool
 
     private init(hbFace: OpaquePointer, unscaled: OpaquePointer, substituted: GlyphSet, positioned: GlyphSet,
-                 pairs: PairKerning) {
+                 pairs: PairKerning, marksStayApart: Bool) {
         self.hbFace = hbFace
         self.unscaled = unscaled
         self.substituted = substituted
         self.positioned = positioned
         self.pairs = pairs
         hasGlyphClasses = hb_ot_layout_has_glyph_classes(hbFace) != 0
+        self.marksStayApart = hasGlyphClasses && marksStayApart
     }
 
     /// The scripts analysed: Thai and Lao, whose HarfBuzz shaper acts across clusters only
@@ -83,17 +99,20 @@ package final class PieceBoundaries: @unchecked Sendable {
                                                            .positioning(pairwise: true)),
               let pairs = PairKerning(face: face.hbFace, font: face.unscaled, lookups: positionings)
         else { return nil }
+        let isMark = { (glyph: UInt32) in hb_ot_layout_get_glyph_class(face.hbFace, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK }
+        let marksStayApart = (try? tables.substitutesMarksByMarks(in: gsub, lookups: called, isMark: isMark)) == true
+            && (try? tables.skipsOrIgnoresMarks(in: gpos, lookups: calledPositionings, isMark: isMark)) == true
         return PieceBoundaries(hbFace: face.hbFace, unscaled: face.unscaled, substituted: substituted,
-                               positioned: positioned.union(calledOnly), pairs: pairs)
+                               positioned: positioned.union(calledOnly), pairs: pairs, marksStayApart: marksStayApart)
     }
 
-    /// Whether the cluster ending with `last` and the cluster `right` (its code units) are
-    /// proved not to kern.
-    package func provesNoKerning(_ last: Unicode.Scalar, _ right: UnsafeBufferPointer<UInt16>) -> Bool {
+    /// Whether the clusters `left` and `right` (their code units; neighbours) are proved not
+    /// to kern.
+    package func provesNoKerning(_ left: UnsafeBufferPointer<UInt16>, _ right: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let last = boundaryCharacter(of: left) else { return false }
         var scalars = right.makeIterator()
         var decoder = UTF16()
-        guard case .scalarValue(let first) = decoder.decode(&scalars), Self.isQuiet(last), Self.isQuiet(first)
-        else { return false }
+        guard case .scalarValue(let first) = decoder.decode(&scalars), Self.isQuiet(first) else { return false }
         // What follows in the cluster must leave its first character as it is: HarfBuzz
         // decomposes a character that marks follow, and composes it with a mark.
         let unicode = hb_unicode_funcs_get_default()
@@ -118,6 +137,58 @@ package final class PieceBoundaries: @unchecked Sendable {
             }
         }
         return pairs.kernsNothing(left, right)
+    }
+
+    /// The character of the left cluster whose glyph meets the right cluster: its last
+    /// when that is quiet (`isQuiet`), else its first when every other is a mark kept apart
+    /// (`marksStayApart`: a mark character whose nominal glyph GDEF classes as a mark, none
+    /// of them decomposing or composing with one before it); nil otherwise.
+    private func boundaryCharacter(of left: UnsafeBufferPointer<UInt16>) -> Unicode.Scalar? {
+        var units = left.makeIterator()
+        var decoder = UTF16()
+        guard case .scalarValue(let first) = decoder.decode(&units) else { return nil }
+        // The characters before the one at hand (a kept-apart cluster has at most three)
+        // and whether each after the first is a mark kept apart.
+        var before: (Unicode.Scalar, Unicode.Scalar?) = (first, nil)
+        var last = first, count = 1, marksApart = marksStayApart
+        let unicode = hb_unicode_funcs_get_default()
+        var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0, composed: hb_codepoint_t = 0
+        while true {
+            switch decoder.decode(&units) {
+            case .scalarValue(let next):
+                count += 1
+                if marksApart {
+                    var glyph: hb_codepoint_t = 0
+                    marksApart = Self.isMark(next)
+                        && hb_font_get_nominal_glyph(unscaled, next.value, &glyph) != 0 && glyph != 0
+                        && hb_ot_layout_get_glyph_class(hbFace, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK
+                        && hb_unicode_decompose(unicode, next.value, &a, &b) == 0
+                        && hb_unicode_compose(unicode, before.0.value, next.value, &composed) == 0
+                        && before.1.map { hb_unicode_compose(unicode, $0.value, next.value, &composed) == 0 } ?? true
+                        && count <= 3
+                }
+                before.1 = next
+                last = next
+            case .emptyInput:
+                if Self.isQuiet(last) { return last }
+                guard marksApart, count > 1, Self.isQuiet(first),
+                      hb_unicode_decompose(unicode, first.value, &a, &b) == 0 else { return nil }
+                return first
+            case .error:
+                return nil
+            }
+        }
+    }
+
+    /// A non-spacing, spacing or enclosing mark (HarfBuzz's general category).
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar.value) {
+        case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+             HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+            return true
+        default:
+            return false
+        }
     }
 
     /// A character HarfBuzz neither joins to its neighbour nor skips: no mark, no default
