@@ -33,15 +33,15 @@ extension OracleTier {
             #expect(Double(breaksAgree) / Double(compared) >= 0.995, "\(breaksAgree) of \(compared)")
         }
 
-        /// The fixture's rows as attributed texts (runs over Inter 17).
-        static func texts() throws -> [AttributedText] {
-            let decoder = TextDecoder(fonts: TestFonts.library)
+        /// The fixture's rows as attributed texts (runs over Inter 17), their fonts from `library`.
+        static func texts(in library: FontLibrary = TestFonts.library) throws -> [AttributedText] {
+            let decoder = TextDecoder(fonts: library)
             let base = FontSpec(family: "Inter", size: 17)
             return try rows.map { row in
                 let (_, runs) = try decoder.text(row["text"]!, path: "text", base: base)
                 let style = try decoder.paragraph(row["paragraph"]!, path: "paragraph")
                 return AttributedText(try runs!.map { run in
-                    TextRun(run.text, font: try run.font.applied(to: base).resolve(in: TestFonts.library), kern: run.kern,
+                    TextRun(run.text, font: try run.font.applied(to: base).resolve(in: library), kern: run.kern,
                             baselineOffset: run.baselineOffset, color: run.color)
                 }, paragraphStyle: style)
             }
