@@ -38,8 +38,7 @@ struct IdeographRoute: MeasuringRoute {
         guard cluster.kind == 0, cluster.units.count == 1, cluster.level == 0, PlainShaping.isNotdefCandidate(unit),
               usesPlainShaping, PlainShaping.shapesNotdef(cluster.script),
               let glyph = plainGlyph(unit, font: cluster.font, script: cluster.script) else { return false }
-        if measures.plainGlyphs == nil { measures.plainGlyphs = Scratch(count: measures.clusterCount) }
-        measures.plainGlyphs![cluster.index] = glyph
+        measures.usePlainGlyphs()[cluster.index] = glyph
         return true
     }
 

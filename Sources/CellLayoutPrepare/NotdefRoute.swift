@@ -29,7 +29,7 @@ extension ParagraphBuilder {
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
         advance: Int32, script: hb_script_t, run: Int, into m: inout Measures
     ) {
-        if m.plainGlyphs == nil { m.plainGlyphs = Scratch(count: m.clusterCount) }  // .notdef: glyph 0
+        _ = m.usePlainGlyphs()  // .notdef: glyph 0
         for cluster in clusters { m.setAdvance(cluster, Int64(advance)) }
         let start = offset + units.lowerBound, end = offset + units.upperBound
         if let last = m.pieces.last, last.glyphs == nil, last.utf16End == start, last.font === plain.font,

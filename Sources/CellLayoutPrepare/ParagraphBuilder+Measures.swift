@@ -3,16 +3,21 @@ import CellLayoutCore
 import CellLayoutFontLibrary
 
 extension ParagraphBuilder {
-    /// What a paragraph's pieces write per cluster (scratch memory, handed to the
-    /// paragraph at the end), and the pieces themselves.
+    /// What a paragraph's pieces write per cluster (columns of one block, `ClusterTables`,
+    /// handed to the paragraph at the end), and the pieces themselves.
     package struct Measures {
         package let clusterCount: Int
+        /// The block the columns below are views of.
+        package let tables: ClusterTables
         /// Each cluster's advance, kerning with the next cluster included.
         package let advances: Scratch<Int32>
         /// Each cluster's kerning with the next cluster.
         package let kerns: Scratch<Int32>
-        /// The glyph per cluster of runs measured from tables (made with the first).
-        package var plainGlyphs: Scratch<UInt16>?
+        /// Each cluster's `ClusterFlags` (zeroed).
+        package let flags: Scratch<UInt8>
+        /// The glyph per cluster of runs measured from tables (zeroed by the first such run,
+        /// `usePlainGlyphs()`); nil until then.
+        package private(set) var plainGlyphs: Scratch<UInt16>?
         /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
         var hasGlyph: Scratch<Bool>?
         package var pieces: [ShapedPiece] = []
@@ -21,10 +26,32 @@ extension ParagraphBuilder {
         /// The advances past Int32 (`PreparedParagraph.wideAdvances`).
         package var wide: [Int: Int64] = [:]
 
-        package init(clusterCount: Int) {
+        /// The measures of `clusterCount` clusters, with room for their starts when
+        /// `hasStarts` (not every cluster one code unit) and for `segmentCapacity` segment
+        /// ends.
+        package init(clusterCount: Int, hasStarts: Bool = false, segmentCapacity: Int) {
             self.clusterCount = clusterCount
-            advances = Scratch(count: clusterCount)
-            kerns = Scratch(count: clusterCount)
+            tables = ClusterTables(count: clusterCount, hasStarts: hasStarts, segmentCapacity: segmentCapacity)
+            advances = Scratch(viewing: tables.advances)
+            kerns = Scratch(viewing: tables.kerns)
+            flags = Scratch(viewing: tables.flags)
+        }
+
+        /// The glyphs column, zeroed when first asked (glyph 0 is .notdef).
+        @inline(__always)
+        mutating func usePlainGlyphs() -> Scratch<UInt16> {
+            if let plainGlyphs { return plainGlyphs }
+            return startPlainGlyphs()
+        }
+
+        /// The glyphs column zeroed, at the first run that writes it (out of line: once a
+        /// paragraph, where its caller runs per cluster).
+        @inline(never)
+        mutating func startPlainGlyphs() -> Scratch<UInt16> {
+            let glyphs = Scratch(viewing: tables.plainGlyphs)
+            glyphs.buffer.initialize(repeating: 0)
+            plainGlyphs = glyphs
+            return glyphs
         }
 
         /// Cluster `c`'s advance.

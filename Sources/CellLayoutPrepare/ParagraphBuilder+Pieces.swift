@@ -9,7 +9,10 @@ extension ParagraphBuilder {
     /// (`MeasuringRoutes`), with what they measured per cluster.
     func pieces(of clusters: ParagraphClusters, _ items: Itemizer, _ base: UnsafePointer<UInt16>,
                 offset: Int) -> Measures {
-        var measures = Measures(clusterCount: clusters.count)
+        // Starts kept unless every cluster is one code unit.
+        var measures = Measures(clusterCount: clusters.count,
+                                hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
+                                segmentCapacity: clusters.breaks.count + 1)
         var routes = MeasuringRoutes(builder: self, unitToCluster: clusters.unitToCluster)
         var piece = RoutePiece(units: 0..<0, clusters: 0..<0, font: font, plain: nil, script: HB_SCRIPT_COMMON,
                                level: 0, run: 0)

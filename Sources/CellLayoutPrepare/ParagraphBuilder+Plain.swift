@@ -36,7 +36,7 @@ extension ParagraphBuilder {
         }
         let breaks = LineBreaks.opportunities(base, length)
         let breakCount = breaks.count
-        var measures = Measures(clusterCount: length)
+        var measures = Measures(clusterCount: length, segmentCapacity: breakCount + 1)
         var clusterRuns: [UInt16] = []
         if runs != nil { clusterRuns.reserveCapacity(length) }
         for part in parts {
@@ -57,12 +57,12 @@ extension ParagraphBuilder {
             }
             clusterRuns.append(contentsOf: repeatElement(UInt16(part.run), count: part.units.count))
         }
-        let flags = Scratch<UInt8>(count: length)
+        let flags = measures.flags
         for i in 0..<length {
             if let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
         }
         let ends = BreakEnds(breaks: breaks, length: length)
-        return Self.paragraph(at: range.lowerBound, clusterStarts: nil, flags: flags, segmentEnds: ends,
+        return Self.paragraph(at: range.lowerBound, segmentEnds: ends,
                               segmentCount: breakCount + 1, measures: measures, fonts: pieceFonts(fallbacks: []),
                               clusterRuns: clusterRuns, into: segments)
     }

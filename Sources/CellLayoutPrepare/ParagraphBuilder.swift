@@ -70,6 +70,12 @@ package struct ParagraphBuilder {
         defer { fontRuns.items.free() }
         var measures = pieces(of: clusters, fontRuns.items, base, offset: range.lowerBound)
         kernAcrossPieces(clusters, base, offset: range.lowerBound, into: &measures)
+        // The flags and starts into the paragraph's block (one code unit per cluster, most
+        // text: no starts, they are implied).
+        _ = measures.flags.buffer.update(fromContentsOf: fontRuns.flags.buffer)
+        fontRuns.flags.free()
+        if let starts = measures.tables.starts { _ = starts.update(fromContentsOf: clusters.starts.buffer) }
+        defer { clusters.starts.free() }
 
         let count = clusters.count
         var clusterRuns: [UInt16] = []
@@ -77,13 +83,7 @@ package struct ParagraphBuilder {
             clusterRuns = Self.clusterRuns(clusters.starts.buffer.dropLast(), runs: runs)
             for c in 0..<count { measures.add(runs.kerns[Int(clusterRuns[c])], to: c) }
         }
-        // One code unit per cluster (most text): the starts are implied.
-        var starts: Scratch<Int32>? = clusters.starts
-        if count == length {
-            clusters.starts.free()
-            starts = nil
-        }
-        return Self.paragraph(at: range.lowerBound, clusterStarts: starts, flags: fontRuns.flags, segmentEnds: clusters.segmentEnds,
+        return Self.paragraph(at: range.lowerBound, segmentEnds: clusters.segmentEnds,
                               segmentCount: clusters.breaks.count + 1, measures: measures,
                               fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
                               into: segments)
@@ -101,9 +101,7 @@ package struct ParagraphBuilder {
         segments.reserve(1)
         segments.endParagraph()
         return PreparedParagraph(
-            utf16Start: start, clusterStarts: nil, advances: Scratch.allocate(0), kerns: Scratch.allocate(0),
-            flags: Scratch.allocate(0), segmentEnds: [], pieces: [], fonts: .none, glyphs: .none,
-            plainGlyphs: Scratch.allocate(0))
+            utf16Start: start, tables: .none, segmentCount: 0, pieces: [], fonts: .none, glyphs: .none)
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -117,36 +115,35 @@ package struct ParagraphBuilder {
 
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
     /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them),
-    /// whose widths go to `packed`. The paragraph takes over the buffers of
-    /// `clusterStarts` (nil: one code unit per cluster), `flags` and `measures`, and holds
-    /// `fonts`, every font of the pieces.
+    /// whose widths go to `packed`. The paragraph takes over the block of `measures`
+    /// (`ClusterTables`: its flags, and its starts when not every cluster is one code unit,
+    /// written), and holds `fonts`, every font of the pieces.
     package static func paragraph<Ends: Sequence<Int>>(
-        at start: Int, clusterStarts: Scratch<Int32>?, flags: Scratch<UInt8>, segmentEnds: Ends, segmentCount: Int,
+        at start: Int, segmentEnds: Ends, segmentCount: Int,
         measures: Measures, fonts: PieceFonts, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
     ) -> PreparedParagraph {
         measures.hasGlyph?.free()
+        // Before the block is finished: finishing may move it.
+        let ends = segments(ending: segmentEnds, count: segmentCount, measures: measures,
+                            flags: measures.flags.buffer, into: packed)
         return PreparedParagraph(
-            utf16Start: start, clusterStarts: clusterStarts?.buffer, advances: measures.advances.buffer,
-            kerns: measures.kerns.buffer, flags: flags.buffer,
-            segmentEnds: segments(ending: segmentEnds, count: segmentCount, measures: measures,
-                                  flags: flags.buffer, into: packed),
-            pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs, plainGlyphs: measures.plainGlyphs?.buffer ?? Scratch.allocate(0),
+            utf16Start: start, tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil),
+            segmentCount: ends, pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs,
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 
-    /// Where the segments that end at clusters `ends` end (increasing; the last is the
-    /// cluster count; at most `count` of them, the array's capacity, so that a long
-    /// paragraph's ends are not copied as the array grows), their widths appended to
-    /// `packed` and the paragraph ended there. A segment's width leaves out the kerning of
+    /// How many segments end at clusters `ends` (increasing; the last is the cluster
+    /// count; at most `count` of them, the room in the block's `segmentEnds`), their ends
+    /// written into the block, their widths appended to `packed` and the paragraph ended
+    /// there. A segment's width leaves out the kerning of
     /// its last cluster with the next segment, which counts (as part of the trailing
     /// width) only when the next segment follows on the line.
     private static func segments<Ends: Sequence<Int>>(
         ending ends: Ends, count: Int, measures: Measures, flags: UnsafeMutableBufferPointer<UInt8>,
         into packed: PackedSegmentBuffer
-    ) -> [Int32] {
-        let kerns = measures.kerns
-        var segmentEnds: [Int32] = []
-        segmentEnds.reserveCapacity(count)
+    ) -> Int {
+        let kerns = measures.kerns, segmentEnds = measures.tables.segmentEnds
+        var segmentCount = 0
         packed.reserve(count + 1)
         var segmentStart = 0
         for end in ends {
@@ -157,10 +154,11 @@ package struct ParagraphBuilder {
             let kern = Int64(kerns[end - 1])
             if trailingStart == end { width -= kern } else { trailing -= kern }
             packed.append(width: width, trailing: trailing + kern)
-            segmentEnds.append(Int32(end))
+            segmentEnds[segmentCount] = Int32(end)
+            segmentCount += 1
             segmentStart = end
         }
         packed.endParagraph()
-        return segmentEnds
+        return segmentCount
     }
 }

@@ -36,8 +36,7 @@ extension ParagraphBuilder {
         _ base: UnsafePointer<UInt16>, _ units: Range<Int>, clusters: Range<Int>, offset: Int, plain: PlainShaping,
         script: hb_script_t, run: Int, into m: inout Measures
     ) {
-        let glyphs = m.plainGlyphs ?? Scratch(count: m.clusterCount)
-        m.plainGlyphs = glyphs
+        let glyphs = m.usePlainGlyphs()
         let count = units.count
         for k in 0..<count {
             let unit = base[units.lowerBound + k], cluster = clusters.lowerBound + k

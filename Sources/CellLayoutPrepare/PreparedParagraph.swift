@@ -1,10 +1,13 @@
+import Glibc
+
 /// One hard paragraph: its grapheme clusters with their advances, the segments between
 /// break opportunities, and the shaped pieces that draw it.
 ///
 /// A class, so that fitting, which walks paragraphs for every width, passes one reference
-/// around instead of retaining nine arrays at each step. The per-cluster tables are the
-/// builder's own buffers, handed over rather than copied (a long text is never held twice
-/// while it is prepared) and freed with the paragraph: immutable once made, hence Sendable.
+/// around instead of retaining nine arrays at each step. The per-cluster tables are columns
+/// of one block (`ClusterTables`) the builder wrote in place, handed over rather than
+/// copied (a long text is never held twice while it is prepared) and freed with the
+/// paragraph: immutable once made, hence Sendable.
 ///
 /// `@usableFromInline`, so that its `@inlinable` accessors are inlined where lines are
 /// filled (Fit): without it the compiler keeps each a call from another module — an advance
@@ -37,7 +40,11 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// Where each segment (the text between two break opportunities) ends: the index of
     /// the cluster after its last one, in order. Their widths are the text's
     /// `PreparedText.packedSegments`.
-    @usableFromInline package let segmentEnds: [Int32]
+    /// A column of the paragraph's block (`ClusterTables`).
+    @usableFromInline package let segmentEnds: UnsafeMutableBufferPointer<Int32>
+    /// The block the per-cluster columns above and `plainGlyphs` are views of
+    /// (`ClusterTables`), freed with the paragraph; nil when it has no cluster.
+    private let tables: UnsafeMutableRawPointer?
     /// The shaped pieces in logical order.
     @usableFromInline package let pieces: [ShapedPiece]
     /// The fonts the pieces are in, held for them (a piece's font is unretained).
@@ -73,34 +80,28 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// of a text of many pieces — tabs, emoji — quadratic).
     @usableFromInline package let isRightToLeft: Bool
 
-    /// Takes ownership of the buffers (allocated by `Scratch`): the paragraph frees them.
-    @usableFromInline package init(utf16Start: Int, clusterStarts: UnsafeMutableBufferPointer<Int32>?, advances: UnsafeMutableBufferPointer<Int32>,
-         kerns: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>,
-         segmentEnds: [Int32], pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
-         plainGlyphs: UnsafeMutableBufferPointer<UInt16>,
+    /// Takes ownership of `tables` (the per-cluster columns, one block, and the ends of its
+    /// `segmentCount` segments): the paragraph frees it.
+    package init(utf16Start: Int, tables: ClusterTables,
+         segmentCount: Int, pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
         self.utf16Start = utf16Start
-        self.clusterStarts = clusterStarts
-        self.advances = advances
+        self.tables = tables.base
+        self.clusterStarts = tables.starts
+        self.advances = tables.advances
         self.wideAdvances = wideAdvances
-        self.kerns = kerns
-        self.flags = flags
-        self.segmentEnds = segmentEnds
+        self.kerns = tables.kerns
+        self.flags = tables.flags
+        self.segmentEnds = UnsafeMutableBufferPointer(rebasing: tables.segmentEnds[..<segmentCount])
         self.pieces = pieces
         self.fonts = fonts
         self.glyphs = glyphs
         self.isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
-        self.plainGlyphs = plainGlyphs
+        self.plainGlyphs = tables.plainGlyphs
         self.clusterRuns = clusterRuns
     }
 
-    deinit {
-        if let clusterStarts { Scratch.free(clusterStarts) }
-        Scratch.free(advances)
-        Scratch.free(kerns)
-        Scratch.free(flags)
-        Scratch.free(plainGlyphs)
-    }
+    deinit { free(tables) }
 
     /// Whether cluster `index` is white space that hangs at a line end.
     @inlinable

@@ -36,6 +36,12 @@ package struct Scratch<Element> {
         buffer = UnsafeMutableBufferPointer(start: start, count: count)
     }
 
+    /// A view of `buffer`, a column of a block its owner frees (`ClusterTables`).
+    @inlinable
+    package init(viewing buffer: UnsafeMutableBufferPointer<Element>) {
+        self.buffer = buffer
+    }
+
     /// Uninitialized memory for `count` elements of a trivial type, from malloc (never
     /// nil: at least one byte is asked, and a failed malloc traps as Swift's allocation does).
     @inlinable

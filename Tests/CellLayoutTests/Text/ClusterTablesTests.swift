@@ -1,0 +1,132 @@
+import CHarfBuzz
+@testable import CellLayoutPrepare
+import CellLayout
+import Testing
+
+/// `ClusterTables`, a paragraph's per-cluster columns in one block: the columns lie apart,
+/// each aligned for its type, the block starts zeroed where the builder adds to it, and
+/// dropping the glyphs column keeps the others; and the paragraphs a text keeps read from
+/// it what the text says (its clusters' starts, its white space, its glyphs).
+@Suite struct ClusterTablesTests {
+    /// Writes a different value into every entry of every column, then reads them all back:
+    /// a column that overlapped another would read the other's values.
+    @Test(arguments: [false, true])
+    func columnsLieApartAndAligned(hasStarts: Bool) {
+        for count in 1...67 {
+            let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count % 5 + 1)
+            defer { tables.free() }
+            #expect(tables.advances.allSatisfy { $0 == 0 } && tables.kerns.allSatisfy { $0 == 0 }
+                    && tables.flags.allSatisfy { $0 == 0 }, "advances, kerns and flags start zeroed")
+            #expect((tables.starts?.count ?? 0) == (hasStarts ? count + 1 : 0))
+            #expect(tables.plainGlyphs.count == count)
+            Self.write(tables)
+            Self.check(tables, count: count, glyphs: true)
+            for address in [UnsafeRawPointer(tables.advances.baseAddress!), UnsafeRawPointer(tables.kerns.baseAddress!),
+                            UnsafeRawPointer(tables.segmentEnds.baseAddress!)]
+                + (tables.starts.map { [UnsafeRawPointer($0.baseAddress!)] } ?? []) {
+                #expect(Int(bitPattern: address) % 4 == 0)
+            }
+            #expect(Int(bitPattern: tables.plainGlyphs.baseAddress!) % 2 == 0)
+        }
+    }
+
+    /// Dropping the glyphs column (a paragraph with no run measured from tables) shrinks
+    /// the block and keeps every other column's values; keeping it changes nothing.
+    @Test(arguments: [false, true])
+    func droppingTheGlyphsKeepsTheRest(hasStarts: Bool) {
+        for count in [1, 2, 3, 17, 1000] {
+            let kept = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
+            Self.write(kept)
+            let same = kept.finished(keepsPlainGlyphs: true)
+            #expect(same.base == kept.base)
+            Self.check(same, count: count, glyphs: true)
+            same.free()
+
+            let dropped = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
+            Self.write(dropped)
+            let shrunk = dropped.finished(keepsPlainGlyphs: false)
+            #expect(shrunk.plainGlyphs.isEmpty)
+            Self.check(shrunk, count: count, glyphs: false)
+            shrunk.free()
+        }
+        #expect(ClusterTables.none.base == nil && ClusterTables.none.advances.isEmpty
+                && ClusterTables.none.finished(keepsPlainGlyphs: false).base == nil)
+    }
+
+    static func write(_ tables: ClusterTables) {
+        for i in 0..<tables.count {
+            tables.advances[i] = Int32(1000 + i)
+            tables.kerns[i] = Int32(-1 - i)
+            tables.flags[i] = UInt8(truncatingIfNeeded: 7 * i + 1)
+            tables.plainGlyphs[i] = UInt16(50_000 + i)
+        }
+        if let starts = tables.starts { for i in starts.indices { starts[i] = Int32(-100_000 - i) } }
+        for i in tables.segmentEnds.indices { tables.segmentEnds[i] = Int32(200_000 + i) }
+    }
+
+    static func check(_ tables: ClusterTables, count: Int, glyphs: Bool,
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(Array(tables.advances) == (0..<count).map { Int32(1000 + $0) }, sourceLocation: sourceLocation)
+        #expect(Array(tables.kerns) == (0..<count).map { Int32(-1 - $0) }, sourceLocation: sourceLocation)
+        #expect(Array(tables.flags) == (0..<count).map { UInt8(truncatingIfNeeded: 7 * $0 + 1) },
+                sourceLocation: sourceLocation)
+        if let starts = tables.starts {
+            #expect(Array(starts) == (0...count).map { Int32(-100_000 - $0) }, sourceLocation: sourceLocation)
+        }
+        #expect(Array(tables.segmentEnds) == (0..<tables.segmentCapacity).map { Int32(200_000 + $0) },
+                sourceLocation: sourceLocation)
+        if glyphs {
+            #expect(Array(tables.plainGlyphs) == (0..<count).map { UInt16(50_000 + $0) }, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// What the paragraphs of prepared texts read from their blocks, against the text
+    /// itself: each cluster's start is the UTF-16 offset of a `Character` (Swift's grapheme
+    /// clusters, UAX #29 as ICU's for these texts), white space flagged where the cluster is a
+    /// space, a segment ending after each space and at the end (UAX #14's break after
+    /// spaces: these texts have no other opportunity), plain glyphs kept where a run was measured from tables and dropped where every
+    /// piece was shaped (Arabic in DejaVu Sans), and the second paragraph's starts counted
+    /// in the whole text.
+    @Test func paragraphsReadTheirColumns() {
+        let engine = TestFonts.engine, font = TestFonts.inter17
+        let texts = [
+            "Plain text of one code unit a cluster",
+            "e\u{301}te\u{301} 👍🏽 and 🇫🇷 flags\nsecond 👩‍👩‍👧 line é",
+            "مرحبا بالعالم",
+        ]
+        for text in texts {
+            let prepared = engine.prepare(text, font: font)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(prepared.paragraphs.count == lines.count)
+            var offset = 0
+            for (paragraph, line) in zip(prepared.paragraphs, lines) {
+                var starts: [Int] = [], spaces: [Bool] = [], ends: [Int32] = []
+                var unit = offset
+                for character in line {
+                    starts.append(unit)
+                    spaces.append(character == " ")
+                    if character == " " { ends.append(Int32(starts.count)) }
+                    unit += character.utf16.count
+                }
+                ends.append(Int32(starts.count))
+                #expect(Array(paragraph.segmentEnds) == ends, "\(line)")
+                #expect(paragraph.clusterCount == starts.count, "\(line)")
+                #expect((0...paragraph.clusterCount).map(paragraph.clusterStart) == starts + [unit], "\(line)")
+                #expect((paragraph.clusterStarts == nil) == (line.utf16.count == line.count), "\(line)")
+                #expect((0..<paragraph.clusterCount).map(paragraph.isWhiteSpace) == spaces, "\(line)")
+                let plain = paragraph.pieces.contains { $0.glyphs == nil }
+                #expect(paragraph.plainGlyphs.count == (plain ? paragraph.clusterCount : 0), "\(line)")
+                offset = unit + 1
+            }
+        }
+        // The Latin text's glyphs are its letters' in Inter: each cluster's, from the font's
+        // cmap through HarfBuzz.
+        let latin = engine.prepare("Hi", font: font).paragraphs[0]
+        let cmap = "Hi".unicodeScalars.map { scalar in
+            var glyph: hb_codepoint_t = 0
+            _ = hb_font_get_nominal_glyph(font.face.unscaled, scalar.value, &glyph)
+            return UInt16(glyph)
+        }
+        #expect(cmap.allSatisfy { $0 != 0 } && Array(latin.plainGlyphs) == cmap)
+    }
+}
