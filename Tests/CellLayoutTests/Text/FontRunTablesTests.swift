@@ -76,6 +76,21 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
     }
 
+    /// The general path's test, `isHangingSpace(_:neutral:)` with the scalar table's
+    /// neutrality, is `isHangingSpace` for every BMP scalar (the clusters it serves are one
+    /// code unit).
+    @Test func hangingSpaceByNeutralityIsHangingSpace() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let neutral = ScalarTable.isNeutral(ScalarTable.shared.entry(value))
+            if ParagraphBuilder.isHangingSpace(scalar, neutral: neutral) != ParagraphBuilder.isHangingSpace(scalar) {
+                differing.append(value)
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(20).map { String($0, radix: 16) })")
+    }
+
     /// Whether a cluster is shown as emoji (`FontLibrary.prefersEmoji`), by UTS #51's rules as
     /// the function's documentation states them: Emoji_Presentation of the first character
     /// (emoji-data.txt: U+231A WATCH and U+1F44D THUMBS UP have it, U+263A WHITE SMILING FACE
