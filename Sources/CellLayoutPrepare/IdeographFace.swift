@@ -32,11 +32,15 @@ package final class IdeographFace: Sendable {
     /// Per BMP code unit: its nominal glyph when that glyph is plain, else 0 — a load
     /// instead of a cmap lookup through HarfBuzz (~240 instructions) per CJK character.
     private let plainGlyphs: [UInt16]
+    /// The pair adjustments of the face's positioning lookups for the script and language
+    /// (nil when they cannot be read: every pair is shaped).
+    private let pairs: PairKerning?
 
-    private init(plain: [UInt64], kerned: [UInt64], plainGlyphs: [UInt16]) {
+    private init(plain: [UInt64], kerned: [UInt64], plainGlyphs: [UInt16], pairs: PairKerning?) {
         self.plain = plain
         self.kerned = kerned
         self.plainGlyphs = plainGlyphs
+        self.pairs = pairs
     }
 
     /// Whether `glyph` is plain.
@@ -51,6 +55,18 @@ package final class IdeographFace: Sendable {
     /// Whether the plain `glyph` may be kerned with the glyph after it.
     @inline(__always)
     package func mayKern(_ glyph: UInt32) -> Bool { Self.bit(kerned, glyph) }
+
+    /// The kerning HarfBuzz puts between the plain glyphs `left` and `right` (neighbours) in
+    /// `font` (of this face, its advances the face's: `Font.usesFaceTables`), read from the
+    /// pair adjustments instead of shaped: for plain glyphs only the pairwise adjustments
+    /// of one lookup act (the analysis, as for `PlainFace`), so the kerning is that record,
+    /// scaled as HarfBuzz scales it. Nil when either glyph is not plain or the tables do not
+    /// settle it (`PairKerning.kern`): shape the pair.
+    package func kerning(_ left: UInt16, _ right: UInt16, in font: Font) -> Int32? {
+        guard isPlain(UInt32(left)), isPlain(UInt32(right)),
+              let units = pairs?.kern(UInt32(left), UInt32(right)) else { return nil }
+        return units == 0 ? 0 : PlainShaping.scaled(Int64(units), PlainShaping.multiplier(of: font))
+    }
 
     @inline(__always)
     private static func bit(_ bits: [UInt64], _ glyph: UInt32) -> Bool {
@@ -137,6 +153,7 @@ package final class IdeographFace: Sendable {
         guard plain.contains(where: { $0 != 0 }) else { return nil }
         var nominal = candidates.nominal
         for (unit, glyph) in nominal.enumerated() where glyph != 0 && !bit(plain, UInt32(glyph)) { nominal[unit] = 0 }
-        return IdeographFace(plain: plain, kerned: kerned, plainGlyphs: nominal)
+        return IdeographFace(plain: plain, kerned: kerned, plainGlyphs: nominal,
+                             pairs: PairKerning(face: hbFace, font: face.unscaled, lookups: selected.positionings))
     }
 }

@@ -105,7 +105,8 @@ extension ParagraphBuilder {
             let at = units.lowerBound + k
             let kern = kerning(in: font, script: script, level: 0, base: base, leftCluster: at..<(at + 1),
                                rightCluster: (at + 1)..<(at + 2),
-                               nominal: m.advance(cluster) + m.advance(cluster + 1))
+                               nominal: m.advance(cluster) + m.advance(cluster + 1),
+                               ideographs: (glyphs[cluster], glyphs[cluster + 1]))
             m.kerns[cluster] = kern
             m.add(kern, to: cluster)
         }

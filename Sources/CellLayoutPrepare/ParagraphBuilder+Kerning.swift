@@ -50,7 +50,7 @@ extension ParagraphBuilder {
         let left = pieces.baseAddress! + i, right = left + 1
         guard ObjectIdentifier(left.pointee.font) == ObjectIdentifier(right.pointee.font),
               left.pointee.script == right.pointee.script, left.pointee.level == right.pointee.level else { return 0 }
-        var nominal: Int64?
+        var nominal: Int64?, glyphPair: (UInt16, UInt16)?
         if left.pointee.shaped == nil, right.pointee.shaped == nil, leftCluster.count == 1, rightCluster.count == 1,
            PlainShaping.isNotdefCandidate(base[leftCluster.lowerBound]),
            PlainShaping.isNotdefCandidate(base[rightCluster.lowerBound]),
@@ -58,22 +58,27 @@ extension ParagraphBuilder {
             nominal = Unmanaged.passUnretained(left.pointee.font.glyphAdvances)._withUnsafeGuaranteedRef {
                 Int64($0.advance(glyphs[c])) + Int64($0.advance(glyphs[c + 1]))
             }
+            glyphPair = (glyphs[c], glyphs[c + 1])
         }
         // The font passed unretained: the paragraph holds it, and a retain and release per
         // boundary of a font every thread shares is what two cores contend on.
         return Unmanaged.passUnretained(left.pointee.font)._withUnsafeGuaranteedRef { font in
             kerning(in: font, script: left.pointee.script, level: left.pointee.level, base: base,
-                    leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal)
+                    leftCluster: leftCluster, rightCluster: rightCluster, nominal: nominal, ideographs: glyphPair)
         }
     }
 
     /// The kerning HarfBuzz applies between clusters `leftCluster` and `rightCluster`
     /// (neighbours) in `font`, `script` and bidi level `level`, as `kerning(between:…)`.
     /// `nominal`, when given, is the two clusters' widths shaped alone (known for plain
-    /// glyphs: their nominal advances), which spares shaping them. The memo's answers are
-    /// read first from its lock-free front (`TextEngine.pairFront`).
+    /// glyphs: their nominal advances), which spares shaping them. `ideographs`, when given, are the
+    /// two clusters' glyphs from the ideograph route (`IdeographFace`, plain in the font's
+    /// face for the script and language): their kerning is read from the face's pair
+    /// adjustments where they settle it. The memo's answers are read first from its
+    /// lock-free front (`TextEngine.pairFront`).
     package func kerning(in font: Font, script: hb_script_t, level: UInt8, base: UnsafePointer<UInt16>,
-                 leftCluster: Range<Int>, rightCluster: Range<Int>, nominal: Int64? = nil) -> Int32 {
+                 leftCluster: Range<Int>, rightCluster: Range<Int>, nominal: Int64? = nil,
+                 ideographs: (UInt16, UInt16)? = nil) -> Int32 {
         guard leftCluster.count <= 3, rightCluster.count <= 3 else { return 0 }
         func pack(_ range: Range<Int>) -> UInt64 {
             range.reduce(UInt64(range.count)) { ($0 << 16) | UInt64(base[$1]) }
@@ -98,6 +103,12 @@ extension ParagraphBuilder {
         let slot = language, memo = engine.pairMemo, analyses = engine.faceAnalyses
         let kern = memo.value(for: key) {
             let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
+            // Two plain CJK glyphs (kana pairs, most of those met): their pair adjustment.
+            if let (l, r) = ideographs, font.usesFaceTables,
+               let face = analyses.ideographFace(of: font.face, script: script, language: shapingLanguage),
+               let kern = face.kerning(l, r, in: font) {
+                return kern
+            }
             // First a proof from the face's tables that the pair does not kern, which spares
             // shaping it (most pairs of Thai, Hangul and kana clusters).
             if !rtl, !font.hasVariations,

@@ -117,14 +117,12 @@ package final class PlainShaping: Sendable {
     ///   - analyses: where its face's `PlainFace` is kept.
     package init?(font: Font, analyses: FaceAnalyses) {
         guard font.usesFaceTables, let face = analyses.plainFace(of: font.face) else { return nil }
-        var xScale: Int32 = 0, yScale: Int32 = 0
-        hb_font_get_scale(font.hbFont, &xScale, &yScale)
-        let mult = (Int64(xScale) << 16) / Int64(font.face.unitsPerEm)
+        let mult = Self.multiplier(of: font)
         var advances = [Int32](repeating: 0, count: face.glyphs.count)
         for (i, glyph) in face.glyphs.enumerated() where glyph != 0 {
             let atSize = hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyph))
             let units = Int64(hb_font_get_glyph_h_advance(font.face.unscaled, hb_codepoint_t(glyph)))
-            guard atSize == Int32(truncatingIfNeeded: (units * mult + 32768) >> 16) else { return nil }
+            guard atSize == Self.scaled(units, mult) else { return nil }
             advances[i] = atSize
         }
         self.font = font
@@ -266,6 +264,21 @@ package final class PlainShaping: Sendable {
     @inline(__always)
     package func kern(_ left: UInt16, _ right: UInt16) -> Int32 {
         let units = Int64(face.kern(left, right))
-        return units == 0 ? 0 : Int32(truncatingIfNeeded: (units * mult + 32768) >> 16)
+        return units == 0 ? 0 : Self.scaled(units, mult)
+    }
+
+    /// HarfBuzz's multiplier from font units to layout units at `font`'s size:
+    /// `(scale << 16) / unitsPerEm`.
+    package static func multiplier(of font: Font) -> Int64 {
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        hb_font_get_scale(font.hbFont, &xScale, &yScale)
+        return (Int64(xScale) << 16) / Int64(font.face.unitsPerEm)
+    }
+
+    /// `units` (font units) at the size of `mult` (`multiplier(of:)`), as HarfBuzz scales a
+    /// GPOS value record: `(units × mult + 32768) >> 16`.
+    @inline(__always)
+    package static func scaled(_ units: Int64, _ mult: Int64) -> Int32 {
+        Int32(truncatingIfNeeded: (units * mult + 32768) >> 16)
     }
 }

@@ -101,6 +101,39 @@ import Testing
         #expect(!"漢字文化圏".unicodeScalars.contains { han.mayKern(glyph($0)) })
     }
 
+    /// Kana pairs read from Noto Sans CJK JP's pair adjustments (`IdeographFace.kerning`)
+    /// against HarfBuzz shaping each pair at 17 pt (the pair's width less the two alone):
+    /// every pair of kana (U+3041-U+3096, U+30A1-U+30FA, U+30FC) whose left glyph may be
+    /// kerned, wherever the tables settle it; nearly all must be settled, and many kerned
+    /// (い before て: -30 units).
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func kanaPairKerningReadIsHarfBuzzs() throws {
+        let face = try FontFace(path: Self.cjk, index: 0)
+        let font = try Font(face: face, size: 17)
+        let script = HB_SCRIPT_HIRAGANA, language = Shaper.language(for: script, preferred: nil)
+        let kana = try #require(FaceAnalyses().ideographFace(of: face, script: script, language: language))
+        func width(_ units: [UInt16]) -> Int64 {
+            units.withUnsafeBufferPointer { Shaper.width($0, font: font, script: script, isRightToLeft: false, language: language) }
+        }
+        let units = Array(UInt16(0x3041)...0x3096) + Array(UInt16(0x30A1)...0x30FA) + [0x30FC]
+        let alone = Dictionary(uniqueKeysWithValues: units.map { ($0, width([$0])) })
+        var pairs = 0, settled = 0, kerned = 0, differing: [String] = []
+        for l in units where kana.plainGlyph(l) != 0 && kana.mayKern(UInt32(kana.plainGlyph(l))) {
+            for r in units where kana.plainGlyph(r) != 0 {
+                pairs += 1
+                guard let read = kana.kerning(kana.plainGlyph(l), kana.plainGlyph(r), in: font) else { continue }
+                settled += 1
+                let shaped = width([l, r]) - alone[l]! - alone[r]!
+                if shaped != 0 { kerned += 1 }
+                if Int64(read) != shaped, differing.count < 10 {
+                    differing.append("\(String(UnicodeScalar(l)!))\(String(UnicodeScalar(r)!)): read \(read), shaped \(shaped)")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+        #expect(settled * 10 >= pairs * 9 && kerned > 100, "\(settled) of \(pairs) settled, \(kerned) kerned")
+    }
+
     /// The analysis's glyph table gives, for every CJK character, what the route computed
     /// before it had the table: the font's nominal glyph when the analysis calls that glyph
     /// plain, else 0; and a font's advance table gives HarfBuzz's advance of every glyph,
