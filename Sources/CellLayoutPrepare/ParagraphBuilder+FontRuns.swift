@@ -49,7 +49,7 @@ extension ParagraphBuilder {
             // The run's plain tables, held by the builder or the run table like its font, and
             // used through `_withUnsafeGuaranteedRef`: binding an optional reference (`if let`)
             // retains and releases it, per cluster.
-            var runPlain = plain.map(Unmanaged.passUnretained)
+            var runPlain = plainReference
             if let runs {
                 run = runs.run(at: range.lowerBound + units.lowerBound, from: run)
                 runFont = runs.fonts[run]

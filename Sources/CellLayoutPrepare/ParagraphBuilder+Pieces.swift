@@ -23,7 +23,7 @@ extension ParagraphBuilder {
             let script = hb_script_t(rawValue: items.scripts[cluster])
             let level = items.levels[cluster]
             let run = Int(items.runs[cluster])
-            let runPlain = (runs == nil ? plain : runs!.plains[run]).map(Unmanaged.passUnretained)
+            let runPlain = runs == nil ? plainReference : runs!.plains[run].map(Unmanaged.passUnretained)
             // Fonts compared by ObjectIdentifier: `===` takes optionals, and when the
             // optimizer leaves it a call, each comparison retains and releases both fonts.
             if cluster == 0 || clusters.breakAfter[cluster - 1]

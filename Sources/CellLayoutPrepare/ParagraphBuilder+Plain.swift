@@ -19,8 +19,10 @@ extension ParagraphBuilder {
         // Every part must be plain in its run's font; the script is the paragraph's.
         var scripts: UInt8 = 0
         for part in parts {
-            guard let plain = part.run < 0 ? plain : runs!.plains[part.run] else { return nil }
-            guard let classes = plain.scriptClasses(of: base, part.units) else { return nil }
+            guard let plain = plainTables(ofRun: part.run),
+                  let classes = plain._withUnsafeGuaranteedRef({ $0.scriptClasses(of: base, part.units) }) else {
+                return nil
+            }
             scripts |= classes
         }
         let script: hb_script_t
@@ -32,7 +34,7 @@ extension ParagraphBuilder {
         default: return nil  // scripts meet: the general path splits the pieces there
         }
         for part in parts {
-            guard (part.run < 0 ? plain! : runs!.plains[part.run]!).shapesPlain(script) else { return nil }
+            guard plainTables(ofRun: part.run)!._withUnsafeGuaranteedRef({ $0.shapesPlain(script) }) else { return nil }
         }
         let breaks = LineBreaks.opportunities(base, length)
         let breakCount = breaks.count
@@ -40,13 +42,15 @@ extension ParagraphBuilder {
         var clusterRuns: [UInt16] = []
         if runs != nil { clusterRuns.reserveCapacity(length) }
         for part in parts {
-            let plain = part.run < 0 ? plain! : runs!.plains[part.run]!
-            appendPlain(base, part.units, clusters: part.units, offset: range.lowerBound, plain: plain,
-                        script: script, run: max(0, part.run), into: &measures)
+            let plain = plainTables(ofRun: part.run)!
+            plain._withUnsafeGuaranteedRef { plain in
+                appendPlain(base, part.units, clusters: part.units, offset: range.lowerBound, plain: plain,
+                            script: script, run: max(0, part.run), into: &measures)
+            }
             guard let runs else { continue }
             let start = part.units.lowerBound
             if start > 0, runs.fonts[part.run - 1] === runs.fonts[part.run] {
-                let kern = plain.kern(base[start - 1], base[start])
+                let kern = plain._withUnsafeGuaranteedRef { $0.kern(base[start - 1], base[start]) }
                 measures.kerns[start - 1] = kern
                 measures.add(kern, to: start - 1)
                 measures.pieces[measures.pieces.count - 2].kernAfter = kern
@@ -65,6 +69,15 @@ extension ParagraphBuilder {
         return Self.paragraph(at: range.lowerBound, segmentEnds: ends,
                               segmentCount: breakCount + 1, measures: measures, fonts: pieceFonts(fallbacks: []),
                               clusterRuns: clusterRuns, into: segments)
+    }
+
+    /// Attribute run `run`'s plain tables (-1: the text's), unretained: the builder's caller
+    /// holds the text's, the run table each run's. Read for every part of every paragraph,
+    /// a retain and release of tables every thread shares was a cache line moved between
+    /// the cores each time.
+    @inline(__always)
+    func plainTables(ofRun run: Int) -> Unmanaged<PlainShaping>? {
+        run < 0 ? plainReference : runs!.plains[run].map(Unmanaged.passUnretained)
     }
 }
 

@@ -15,16 +15,53 @@ import CellLayoutFontLibrary
 ///    ideographs; HarfBuzz through the engine's memo for the rest);
 /// 4. measured segments: kerning across pieces (`kernAcrossPieces`), then each segment's
 ///    width and trailing white space, packed (`PackedSegmentBuffer`).
+///
+/// The builder refers to its engine, font and plain tables unretained: it lives for one
+/// `build()`, whose caller holds all three through that call (`TextEngine.prepare`: itself,
+/// its font argument and the font's tables, `withExtendedLifetime`). Retained, they cost a
+/// retain and a release each per text (more as the builder was copied into closures), on
+/// objects every thread shares: each one a cache line moved between two cores.
 package struct ParagraphBuilder {
-    package let engine: TextEngine
-    package let font: Font
-    /// Plain shaping for `font`, or nil to shape every piece with HarfBuzz.
-    package let plain: PlainShaping?
+    private let engineReference: Unmanaged<TextEngine>
+    private let fontReference: Unmanaged<Font>
+    /// `plain`, unretained: what a loop over clusters reads (`plain`, a strong reference
+    /// made from it, is retained and released at each read).
+    package let plainReference: Unmanaged<PlainShaping>?
     package let text: UnsafeBufferPointer<UInt16>
     /// The attribute runs of an attributed text; nil for a plain text (one run in `font`).
     package var runs: RunTable? = nil
     /// The text's language: its fallback fonts and Han shapes.
     package var language: LanguageSlot
+
+    /// A builder of `text`'s paragraphs in `font` (`plain`: its plain shaping tables, or nil
+    /// to shape every piece), for `engine`; the caller holds `engine`, `font` and `plain`
+    /// until `build()` returns.
+    package init(engine: borrowing TextEngine, font: borrowing Font, plain: borrowing PlainShaping?,
+                 text: UnsafeBufferPointer<UInt16>, runs: RunTable? = nil, language: LanguageSlot) {
+        let plainReference: Unmanaged<PlainShaping>? = switch plain {
+        case .some(let tables): Unmanaged.passUnretained(tables)
+        case .none: nil
+        }
+        self.init(engine: Unmanaged.passUnretained(engine), font: Unmanaged.passUnretained(font),
+                  plain: plainReference, text: text, runs: runs, language: language)
+    }
+
+    /// `init(engine:font:plain:text:runs:language:)` from references already unretained:
+    /// a closure that makes the builder then captures no reference it would retain.
+    package init(engine: Unmanaged<TextEngine>, font: Unmanaged<Font>, plain: Unmanaged<PlainShaping>?,
+                 text: UnsafeBufferPointer<UInt16>, runs: RunTable? = nil, language: LanguageSlot) {
+        engineReference = engine
+        fontReference = font
+        plainReference = plain
+        self.text = text
+        self.runs = runs
+        self.language = language
+    }
+
+    package var engine: TextEngine { engineReference.takeUnretainedValue() }
+    package var font: Font { fontReference.takeUnretainedValue() }
+    /// Plain shaping for `font`, or nil to shape every piece with HarfBuzz.
+    package var plain: PlainShaping? { plainReference?.takeUnretainedValue() }
 
     /// The text's hard paragraphs. Hard breaks (LF, CR, CR LF, VT, FF, NEL, U+2028,
     /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no

@@ -121,10 +121,16 @@ public final class TextEngine: Sendable {
         let tables = tables(for: font)
         let slot = fonts.slot(for: language)
         // The units live only while the paragraphs are built (on the stack for most texts).
-        let (utf16Count, paragraphs, segments) = UTF16Units.withUnits(of: text) { buffer in
-            let (paragraphs, segments) = ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer,
-                                                          language: slot).build()
-            return (buffer.count, paragraphs, segments)
+        // The builder holds none of self, font and the tables' plain shaping (they live
+        // here), and the closures capture them unretained.
+        let engine = Unmanaged.passUnretained(self), textFont = Unmanaged.passUnretained(font)
+        let plain = tables.plain.map(Unmanaged.passUnretained)
+        let (utf16Count, paragraphs, segments) = withExtendedLifetime(tables) {
+            UTF16Units.withUnits(of: text) { buffer in
+                let (paragraphs, segments) = ParagraphBuilder(engine: engine, font: textFont, plain: plain,
+                                                              text: buffer, language: slot).build()
+                return (buffer.count, paragraphs, segments)
+            }
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: utf16Count, paragraphs: paragraphs, segments: segments,
@@ -163,9 +169,12 @@ public final class TextEngine: Sendable {
         }
         let tables = tables(for: font)
         let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
-        let (paragraphs, segments) = units.withUnsafeBufferPointer { buffer in
-            ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
-                             language: self.fonts.slot(for: language)).build()
+        // The builder holds none of self, font and the tables' plain shaping: they live here.
+        let (paragraphs, segments) = withExtendedLifetime(tables) {
+            units.withUnsafeBufferPointer { buffer in
+                ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
+                                 language: self.fonts.slot(for: language)).build()
+            }
         }
         return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: units.count, paragraphs: paragraphs, segments: segments,
@@ -185,6 +194,7 @@ public final class TextEngine: Sendable {
 
     private func sharedTables(for font: Font) -> FontTables {
         fontTables.value(for: font.id) {
+            // The builder holds neither self nor font: both live through this call.
             let paragraph = Array("\u{2026}".utf16).withUnsafeBufferPointer { buffer in
                 ParagraphBuilder(engine: self, font: font, plain: nil, text: buffer, language: fonts.defaultLanguage)
                     .build().paragraphs[0]
