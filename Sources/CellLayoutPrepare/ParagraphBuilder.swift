@@ -27,6 +27,10 @@ package struct ParagraphBuilder {
     /// `plain`, unretained: what a loop over clusters reads (`plain`, a strong reference
     /// made from it, is retained and released at each read).
     package let plainReference: Unmanaged<PlainShaping>?
+    /// What the paragraphs hold to keep `font` alive for their pieces: an object that holds
+    /// it (`TextFontHold`, one per thread lane, not the font every thread shares), or nil:
+    /// the font itself.
+    private let fontHolder: Unmanaged<TextFontHold>?
     package let text: UnsafeBufferPointer<UInt16>
     /// The attribute runs of an attributed text; nil for a plain text (one run in `font`).
     package var runs: RunTable? = nil
@@ -43,16 +47,19 @@ package struct ParagraphBuilder {
         case .none: nil
         }
         self.init(engine: Unmanaged.passUnretained(engine), font: Unmanaged.passUnretained(font),
-                  plain: plainReference, text: text, runs: runs, language: language)
+                  plain: plainReference, fontHolder: nil, text: text, runs: runs, language: language)
     }
 
     /// `init(engine:font:plain:text:runs:language:)` from references already unretained:
-    /// a closure that makes the builder then captures no reference it would retain.
+    /// a closure that makes the builder then captures no reference it would retain. The
+    /// paragraphs hold `fontHolder` (which must hold `font`), or `font` when it is nil.
     package init(engine: Unmanaged<TextEngine>, font: Unmanaged<Font>, plain: Unmanaged<PlainShaping>?,
-                 text: UnsafeBufferPointer<UInt16>, runs: RunTable? = nil, language: LanguageSlot) {
+                 fontHolder: Unmanaged<TextFontHold>?, text: UnsafeBufferPointer<UInt16>, runs: RunTable? = nil,
+                 language: LanguageSlot) {
         engineReference = engine
         fontReference = font
         plainReference = plain
+        self.fontHolder = fontHolder
         self.text = text
         self.runs = runs
         self.language = language
@@ -128,7 +135,7 @@ package struct ParagraphBuilder {
 
     /// The fonts of a paragraph whose clusters picked the fallback fonts `fallbacks`.
     func pieceFonts(fallbacks: [Font]) -> PieceFonts {
-        PieceFonts(text: font, runs: runs?.fonts ?? [], fallbacks: fallbacks)
+        PieceFonts(text: fontHolder?.takeUnretainedValue() ?? font, runs: runs?.fonts ?? [], fallbacks: fallbacks)
     }
 
     /// An empty paragraph (between two hard breaks) at UTF-16 offset `start`, ended in

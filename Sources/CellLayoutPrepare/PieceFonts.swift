@@ -6,8 +6,10 @@ import CellLayoutFontLibrary
 /// its clusters picked, every font a piece can be in (`ParagraphBuilder.fontRuns`).
 @usableFromInline
 package struct PieceFonts: Sendable {
-    /// The text's font (nil in a paragraph with no pieces).
-    let text: Font?
+    /// The text's font, or what holds it (`TextFontHold`: one object per thread lane, which
+    /// two threads do not both retain as they would the font); nil in a paragraph with no
+    /// pieces.
+    let text: (any AnyObject & Sendable)?
     /// The attribute runs' fonts (`RunTable.fonts`; empty in a plain text).
     let runs: [Font]
     /// The fallback fonts the paragraph's clusters picked.

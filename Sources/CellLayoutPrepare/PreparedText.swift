@@ -65,7 +65,10 @@ public final class PreparedText: @unchecked Sendable {
     /// (`linePitch(ofUnion:before:)`).
     package let hasLinePitches: Bool
     /// The font the text was prepared with (fallback fonts serve what it cannot draw).
-    public let font: Font
+    public var font: Font { fontHold.font }
+    /// The font, with its "…", held for the thread lane the text was prepared on: what the
+    /// text holds rather than the font and "…" every thread shares (`TextFontHold`).
+    private let fontHold: TextFontHold
     /// The height and baseline of a line in `font` (fallback fonts do not change it) —
     /// of every line when `hasUniformLineMetrics`; in an attributed text whose runs differ,
     /// each line takes the largest of the runs on it instead.
@@ -86,14 +89,14 @@ public final class PreparedText: @unchecked Sendable {
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
     private let segmentChunk: SegmentChunk
     /// "…" shaped in the text's font, for truncated lines.
-    package let ellipsis: Ellipsis
+    package var ellipsis: Ellipsis { fontHold.ellipsis }
 
-    /// A text of `paragraphs`, whose segments' widths the builder wrote into `segments`
-    /// (taken over: stored in `arena`, with the metrics marks the runs need).
-    package init(font: Font, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph],
-         segments: PackedSegmentBuffer, ellipsis: Ellipsis, arena: SegmentArena,
+    /// A text in `fontHold.font` of `paragraphs`, whose segments' widths the builder wrote
+    /// into `segments` (taken over: stored in `arena`, with the metrics marks the runs need).
+    package init(fontHold: TextFontHold, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph],
+         segments: PackedSegmentBuffer, arena: SegmentArena,
          paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
-        self.font = font
+        self.fontHold = fontHold
         let runMetrics = Set(runStyles.map(\.metrics))
         let isUniform = runMetrics.count <= 1
         self.lineMetrics = runMetrics.count == 1 ? runMetrics.first! : lineMetrics
@@ -107,7 +110,6 @@ public final class PreparedText: @unchecked Sendable {
         precondition(utf16Count <= Self.maxUTF16Count, "a text longer than PreparedText.maxUTF16Count")
         self.utf16Count = utf16Count
         self.paragraphs = paragraphs
-        self.ellipsis = ellipsis
         hasWideSegments = segments.hasWide
         paragraphCount = Int32(paragraphs.count)
         guard !isUniform else {

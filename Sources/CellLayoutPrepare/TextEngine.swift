@@ -37,12 +37,16 @@ public final class TextEngine: Sendable {
     private let fontTables = BoundedMemo<Int, FontTables>(maxEntries: 512, maxBytes: 96 << 20) { _, tables in
         tables.byteCount
     }
-    /// Per thread lane, the last font's tables: most texts are in the font of the text before
-    /// them, and the memo's lock, which every text took, was one lock for both cores.
-    private let lastTables = ThreadLanes { LastTables() }
+    /// Per thread lane, the last fonts' tables, held for the lane (`TextFontHold`): most texts
+    /// are in the font of a text just before them; the memo's lock, which every text took, was
+    /// one lock for both cores, and the font and tables it gives are objects both share.
+    private let fontHolds = ThreadLanes { FontHolds() }
 
-    private final class LastTables: Sendable {
-        let last = Mutex<(fontID: Int, tables: FontTables)?>(nil)
+    private final class FontHolds: Sendable {
+        /// The lane's holds, the one used last first; at most `kept` (a table's rows
+        /// alternate between the fonts of their labels).
+        let recent = Mutex<[TextFontHold]>([])
+        static let kept = 4
     }
 
     /// What the engine learns once about each font face.
@@ -51,8 +55,9 @@ public final class TextEngine: Sendable {
     /// by HarfBuzz; the two agree exactly, which tests check with this off.
     package let usesPlainShaping: Bool
 
-    /// "…" and the plain shaping tables of one text font: a class, so that a text takes
-    /// the tables from the memo with one retain rather than one per reference inside.
+    /// "…" and the plain shaping tables of one text font, made once for all lanes: a
+    /// class, so that a lane's `TextFontHold` takes them from the memo with one retain
+    /// rather than one per reference inside.
     private final class FontTables: Sendable {
         let ellipsis: Ellipsis
         let plain: PlainShaping?
@@ -118,23 +123,24 @@ public final class TextEngine: Sendable {
     /// - Complexity: O(n) in the text's length, plus shaping for pieces the memo lacks.
     public func prepare(_ text: String, font: Font, vertical: VerticalMetrics = .font,
                         paragraphStyle: ParagraphStyle = ParagraphStyle(), language: TextLanguage? = nil) -> PreparedText {
-        let tables = tables(for: font)
+        let hold = hold(for: font)
         let slot = fonts.slot(for: language)
         // The units live only while the paragraphs are built (on the stack for most texts).
-        // The builder holds none of self, font and the tables' plain shaping (they live
-        // here), and the closures capture them unretained.
+        // The builder holds none of self, font and its plain shaping (they live here), and the
+        // closures capture them unretained; the paragraphs hold the font through `hold`.
         let engine = Unmanaged.passUnretained(self), textFont = Unmanaged.passUnretained(font)
-        let plain = tables.plain.map(Unmanaged.passUnretained)
-        let (utf16Count, paragraphs, segments) = withExtendedLifetime(tables) {
+        let plain = hold.plain.map(Unmanaged.passUnretained)
+        let holder = Unmanaged.passUnretained(hold)
+        let (utf16Count, paragraphs, segments) = withExtendedLifetime(hold) {
             UTF16Units.withUnits(of: text) { buffer in
                 let (paragraphs, segments) = ParagraphBuilder(engine: engine, font: textFont, plain: plain,
-                                                              text: buffer, language: slot).build()
+                                                              fontHolder: holder, text: buffer, language: slot).build()
                 return (buffer.count, paragraphs, segments)
             }
         }
-        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+        return PreparedText(fontHold: hold, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: utf16Count, paragraphs: paragraphs, segments: segments,
-                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: paragraphStyle)
+                            arena: segmentArena, paragraphStyle: paragraphStyle)
     }
 
     /// Prepares an attributed text: as `prepare(_:font:vertical:paragraphStyle:language:)`, with
@@ -153,7 +159,7 @@ public final class TextEngine: Sendable {
         var styles: [RunStyle] = []
         for run in text.runs where !run.text.isEmpty {
             let runFont = run.font ?? font
-            let tables = tables(for: runFont)
+            let tables = hold(for: runFont)
             let kern = LayoutUnits.rounded(run.kern)
             let natural = LineMetrics(font: runFont, vertical: vertical)
             starts.append(units.count)
@@ -167,29 +173,42 @@ public final class TextEngine: Sendable {
                                      descent: natural.descent - run.baselineOffset, gap: natural.gap),
                 baselineOffset: run.baselineOffset, kern: kern, color: run.color, ellipsis: tables.ellipsis))
         }
-        let tables = tables(for: font)
+        let hold = hold(for: font)
         let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
-        // The builder holds none of self, font and the tables' plain shaping: they live here.
-        let (paragraphs, segments) = withExtendedLifetime(tables) {
+        // The builder holds none of self, font and its plain shaping: they live here (the
+        // paragraphs hold the font through `hold`).
+        let (paragraphs, segments) = withExtendedLifetime(hold) {
             units.withUnsafeBufferPointer { buffer in
-                ParagraphBuilder(engine: self, font: font, plain: tables.plain, text: buffer, runs: runs,
+                ParagraphBuilder(engine: Unmanaged.passUnretained(self), font: Unmanaged.passUnretained(font),
+                                 plain: hold.plain.map(Unmanaged.passUnretained),
+                                 fontHolder: Unmanaged.passUnretained(hold), text: buffer, runs: runs,
                                  language: self.fonts.slot(for: language)).build()
             }
         }
-        return PreparedText(font: font, lineMetrics: LineMetrics(font: font, vertical: vertical),
+        return PreparedText(fontHold: hold, lineMetrics: LineMetrics(font: font, vertical: vertical),
                             utf16Count: units.count, paragraphs: paragraphs, segments: segments,
-                            ellipsis: tables.ellipsis, arena: segmentArena, paragraphStyle: text.paragraphStyle,
-                            runStyles: styles)
+                            arena: segmentArena, paragraphStyle: text.paragraphStyle, runStyles: styles)
     }
 
     /// The font's "…" and plain shaping tables, made once per font rather than once per
-    /// text: every prepared text carries the "…" for truncation.
-    private func tables(for font: Font) -> FontTables {
-        let lane = lastTables.current
-        if let last = lane.last.withLock({ $0 }), last.fontID == font.id { return last.tables }
+    /// text (every prepared text carries the "…" for truncation), held for the calling
+    /// thread's lane.
+    private func hold(for font: Font) -> TextFontHold {
+        let lane = fontHolds.current
+        let id = font.id
+        let kept = lane.recent.withLock { recent -> TextFontHold? in
+            guard let index = recent.firstIndex(where: { $0.fontID == id }) else { return nil }
+            if index > 0 { recent.insert(recent.remove(at: index), at: 0) }
+            return recent[0]
+        }
+        if let kept { return kept }
         let tables = sharedTables(for: font)
-        lane.last.withLock { $0 = (font.id, tables) }
-        return tables
+        let hold = TextFontHold(font: font, ellipsis: tables.ellipsis, plain: tables.plain)
+        lane.recent.withLock { recent in
+            recent.insert(hold, at: 0)
+            if recent.count > FontHolds.kept { recent.removeLast() }
+        }
+        return hold
     }
 
     private func sharedTables(for font: Font) -> FontTables {

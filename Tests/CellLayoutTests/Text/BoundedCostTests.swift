@@ -107,6 +107,31 @@ import Testing
         #expect(runs.allSatisfy { $0.font.size == 13.25 })
     }
 
+    /// What keeps a text's own font alive once its engine and library are gone is the text:
+    /// it holds the font through its thread lane's `TextFontHold` (as its paragraphs do,
+    /// for their pieces, which refer to the font unretained), not the font itself. Watched
+    /// through a weak reference, so that a font freed too soon shows even where its memory
+    /// still reads right; the text is plain Latin (a plain paragraph, no fallback font).
+    @Test func aPreparedTextHoldsItsFontAndNothingElseDoes() throws {
+        var library: FontLibrary? = try FontLibrary(useSystemFonts: false, fontsKept: 2)
+        var engine: TextEngine? = TextEngine(fonts: library!)
+        var font: Font? = try library!.font(family: "Inter", size: 13.25)
+        weak let watched = font
+        var prepared: PreparedText? = engine!.prepare("Plain words on a line", font: font!)
+        let expected = prepared!.fit(width: 500).glyphRuns(ofLine: 0).map(\.positions)
+        (font, engine, library) = (nil, nil, nil)
+        #expect(watched != nil, "the text's font was freed while the text lives")
+        do {
+            // (In a block of its own: the runs hold their fonts.)
+            let runs = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
+            #expect(runs.allSatisfy { $0.font.size == 13.25 && $0.font.face.family == "Inter" })
+            #expect(runs.map(\.positions) == expected)
+            #expect(prepared!.font.size == 13.25)
+        }
+        prepared = nil
+        #expect(watched == nil, "something besides the text holds its font: the test proves nothing")
+    }
+
     /// What keeps a fallback font alive once the library has dropped it is the prepared
     /// text: its pieces refer to their fonts unretained (`ShapedPiece.font`), and each
     /// paragraph holds them (`PieceFonts`). Watched through a weak reference, so that a font
