@@ -351,7 +351,8 @@ public final class FontLibrary: Sendable {
     /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
     /// that is not a color font, as CoreText and Pango choose.
     package func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
-        if cluster.allSatisfy(font.face.covers), font.face.isColor == Self.prefersEmoji(cluster) { return font }
+        // (A closure, not `font.face.covers`: that method value retained the shared face.)
+        if cluster.allSatisfy({ font.face.covers($0) }), font.face.isColor == Self.prefersEmoji(cluster) { return font }
         return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
                         language: language) { cluster }
     }
@@ -525,31 +526,36 @@ public final class FontLibrary: Sendable {
             if firstVisible == nil { firstVisible = scalar }
             if scalar.value < 0x10000, !anyUprightFaceCovers(scalar) { noneCovers = true }
         }
-        var covering: [FontFace] = []
+        // The covering faces by their index in `faces`, each read in place: taken out of the
+        // array (`for face in faces`), every face was retained and released per miss — faces
+        // every thread shares, so a cache line moved between the cores each time.
+        var covering: [Int] = []
         if !noneCovers {
-            for face in faces where !face.isItalic {
+            for index in faces.indices where !faces[index].isItalic {
                 var all = true
                 if short {
                     var bits = visibleBits
                     while bits != 0, all {
-                        all = face.covers(cluster[bits.trailingZeroBitCount])
+                        all = faces[index].covers(cluster[bits.trailingZeroBitCount])
                         bits &= bits - 1
                     }
                 } else {
-                    all = Self.covers(face, cluster)
+                    all = Self.covers(faces[index], cluster)
                 }
-                if all { covering.append(face) }
+                if all { covering.append(index) }
             }
         }
         // Color fonts first for emoji, never for text presentation (when another covers it).
-        var preferred = covering.filter { $0.isColor == emoji }
+        var preferred = covering.filter { faces[$0].isColor == emoji }
         if preferred.isEmpty { preferred = covering }
         // Han in the faces designed for the language's orthography, when there are any.
         if let han = language.han, cluster.contains(where: Self.isHan) {
-            let designed = preferred.filter { $0.designLanguage == han }
+            let designed = preferred.filter { faces[$0].designLanguage == han }
             if !designed.isEmpty { preferred = designed }
         }
-        let bundled = preferred.min { abs($0.weightClass - weight) < abs($1.weightClass - weight) }
+        let bundled = preferred.min {
+            abs(faces[$0].weightClass - weight) < abs(faces[$1].weightClass - weight)
+        }.map { faces[$0] }
         if let bundled, bundled.isColor == emoji || !useSystemFonts {
             return try? self.font(face: bundled, size: font.size)
         }
