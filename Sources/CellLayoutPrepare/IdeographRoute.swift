@@ -24,9 +24,8 @@ struct IdeographRoute: MeasuringRoute {
     private var otherFace: Unmanaged<IdeographFace>?
 
     init(builder: ParagraphBuilder) {
-        analyses = builder.engine.faceAnalyses
+        (analyses, usesPlainShaping) = builder.withEngine { ($0.faceAnalyses, $0.usesPlainShaping) }
         language = builder.language
-        usesPlainShaping = builder.engine.usesPlainShaping
     }
 
     /// Admits a CJK character its font draws as a plain glyph in text of its script, and

@@ -25,8 +25,9 @@ extension ParagraphBuilder {
         let flags = Scratch<UInt8>(count: count)
         var items = Itemizer(count: count)
         // Once per paragraph: loaded from the engine in the loop, the library was retained
-        // and released per cluster.
-        let fonts = engine.fonts
+        // and released per cluster; unretained (the engine holds it, and the builder's caller
+        // the engine), as the library every thread shares was retained per paragraph.
+        let library = withEngine { Unmanaged.passUnretained($0.fonts) }
         // Read once per paragraph (each read of a static is a call on Linux).
         let scalarTable = ScalarTable.shared
         // The scalars of a cluster of several code units, decoded in place (allocated at the
@@ -72,11 +73,14 @@ extension ParagraphBuilder {
                     clusterFont = runFont
                 } else {
                     // Known without the memo (the library holds such a font): no retain, no lock.
-                    if let known = fonts.knownFont(for: scalar, fallingBackFromUnretained: .passUnretained(runFont),
-                                                   language: language) {
+                    if let known = library._withUnsafeGuaranteedRef({
+                        $0.knownFont(for: scalar, fallingBackFromUnretained: .passUnretained(runFont), language: language)
+                    }) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
-                        clusterFont = held(fonts.font(for: scalar, fallingBackFrom: runFont, language: language))
+                        clusterFont = held(library._withUnsafeGuaranteedRef {
+                            $0.font(for: scalar, fallingBackFrom: runFont, language: language)
+                        })
                     }
                     // (Emoji_Presentation starts at U+231A: no call below it.)
                     if scalar.value >= 0x231A, FontLibrary.prefersEmoji(scalar) {
@@ -110,11 +114,14 @@ extension ParagraphBuilder {
                     kind = Itemizer.neutral
                     clusterFont = runFont
                 } else {
-                    if let known = fonts.knownFont(for: scalars, fallingBackFromUnretained: .passUnretained(runFont),
-                                                   language: language) {
+                    if let known = library._withUnsafeGuaranteedRef({
+                        $0.knownFont(for: scalars, fallingBackFromUnretained: .passUnretained(runFont), language: language)
+                    }) {
                         clusterFont = known.takeUnretainedValue()
                     } else {
-                        clusterFont = held(fonts.font(for: Array(scalars), fallingBackFrom: runFont, language: language))
+                        clusterFont = held(library._withUnsafeGuaranteedRef {
+                            $0.font(for: Array(scalars), fallingBackFrom: runFont, language: language)
+                        })
                     }
                     if FontLibrary.prefersEmoji(scalars) { kind = Itemizer.emoji }
                 }
@@ -126,8 +133,8 @@ extension ParagraphBuilder {
         }
         // (The closures as arguments: a closure bound to a name first was boxed, the builder
         // copied into it, per paragraph.)
-        items.resolve(primary: { runs?.fonts[$0] ?? font }) {
-            fonts.fallbackRank(of: $0, from: $1, language: language)
+        items.resolve(primary: { runs?.fonts[$0] ?? font }) { candidate, from in
+            library._withUnsafeGuaranteedRef { $0.fallbackRank(of: candidate, from: from, language: language) }
         }
         return FontRuns(items: items, flags: flags, fallbackFonts: fallbackFonts)
     }

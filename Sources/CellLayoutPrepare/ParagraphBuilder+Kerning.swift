@@ -90,64 +90,76 @@ extension ParagraphBuilder {
         // whose clusters the font draws (the memo is asked only then).
         let front = Self.frontKey(fontID: font.id, script: script, isRightToLeft: rtl, language: shapingKey,
                                   left: left, right: right)
-        if let front, let known = Unmanaged.passUnretained(engine.pairFront)._withUnsafeGuaranteedRef({
-            $0.value(for: front)
-        }) {
+        if let front, let known = withEngine({ $0.pairFront.value(for: front) }) {
             return Int32(bitPattern: known)
         }
         guard Self.draws(font, base, leftCluster), Self.draws(font, base, rightCluster) else { return 0 }
         let key = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl, language: shapingKey,
                           left: left, right: right)
         // Locals only in the closure: one that reads a property of the builder copies it.
-        // The Han orthography (a String) is read only on a miss.
-        let slot = language, memo = engine.pairMemo, analyses = engine.faceAnalyses
-        let kern = memo.value(for: key) {
-            let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
-            // Two plain CJK glyphs (kana pairs, most of those met): their pair adjustment.
-            if let (l, r) = ideographs, font.usesFaceTables,
-               let face = analyses.ideographFace(of: font.face, script: script, language: shapingLanguage),
-               let kern = face.kerning(l, r, in: font) {
-                return kern
-            }
-            // First a proof from the face's tables that the pair does not kern, which spares
-            // shaping it (most pairs of Thai, Hangul and kana clusters).
-            if !rtl, !font.hasVariations,
-               let boundaries = analyses.pieceBoundaries(of: font.face, script: script, language: shapingLanguage),
-               boundaries.provesNoKerning(UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count),
-                                          UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count)) {
-                return 0
-            }
-            func width(_ units: UnsafeBufferPointer<UInt16>) -> Int64 {
-                Shaper.width(units, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
-            }
-            // A cluster's width alone, memoized under the pair key with no right cluster
-            // (a packed cluster is never 0): a cluster meets many neighbours, so most pairs
-            // met for the first time shape the pair alone, not the pair and both halves.
-            func alone(_ packed: UInt64, _ units: UnsafeBufferPointer<UInt16>) -> Int64 {
-                let aloneKey = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
-                                       language: shapingKey, left: packed, right: 0)
-                let memoized = memo.value(for: aloneKey) { Int32(clamping: width(units)) }
-                // A width Int32 does not hold (a font's lie) is not memoized but measured.
-                return memoized == .max || memoized == .min ? width(units) : Int64(memoized)
-            }
-            // The pair's code units side by side on the stack (the clusters are neighbours,
-            // at most three units each): no arrays built per pair met for the first time.
-            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 6) { units in
-                let l = leftCluster.count, r = rightCluster.count
-                _ = units.initialize(from: UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: l))
-                _ = UnsafeMutableBufferPointer(rebasing: units[l..<(l + r)])
-                    .initialize(from: UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: r))
-                let pair = UnsafeBufferPointer(units)
-                let widths = nominal ?? alone(left, UnsafeBufferPointer(rebasing: pair[0..<l]))
-                    + alone(right, UnsafeBufferPointer(rebasing: pair[l..<(l + r)]))
-                // Clamped: a kerning past Int32 is a font's lie, not a trap.
-                return Int32(clamping: width(UnsafeBufferPointer(rebasing: pair[0..<(l + r)])) - widths)
-            }
+        // The Han orthography (a String) is read only on a miss. The engine borrowed
+        // (`withEngine`), its memo and analyses unretained (it holds them): bound to names
+        // the closures capture, the memo, the analyses and the engine every thread shares
+        // were retained and released per pair.
+        let slot = language
+        return withEngine { engine in
+            let memo = Unmanaged.passUnretained(engine.pairMemo)
+            let analyses = Unmanaged.passUnretained(engine.faceAnalyses)
+            // The font too, captured unretained and borrowed inside (the paragraph holds it).
+            let fontReference = Unmanaged.passUnretained(font)
+            let kern = memo._withUnsafeGuaranteedRef { $0.value(for: key) { fontReference._withUnsafeGuaranteedRef { font in
+                let shapingLanguage = Shaper.language(for: script, preferred: slot.han)
+                // Two plain CJK glyphs (kana pairs, most of those met): their pair adjustment.
+                if let (l, r) = ideographs, font.usesFaceTables,
+                   let face = analyses._withUnsafeGuaranteedRef({
+                       $0.ideographFace(of: font.face, script: script, language: shapingLanguage)
+                   }),
+                   let kern = face.kerning(l, r, in: font) {
+                    return kern
+                }
+                // First a proof from the face's tables that the pair does not kern, which spares
+                // shaping it (most pairs of Thai, Hangul and kana clusters).
+                if !rtl, !font.hasVariations,
+                   let boundaries = analyses._withUnsafeGuaranteedRef({
+                       $0.pieceBoundaries(of: font.face, script: script, language: shapingLanguage)
+                   }),
+                   boundaries.provesNoKerning(
+                       UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: leftCluster.count),
+                       UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: rightCluster.count)) {
+                    return 0
+                }
+                func width(_ units: UnsafeBufferPointer<UInt16>) -> Int64 {
+                    Shaper.width(units, font: font, script: script, isRightToLeft: rtl, language: shapingLanguage)
+                }
+                // A cluster's width alone, memoized under the pair key with no right cluster
+                // (a packed cluster is never 0): a cluster meets many neighbours, so most pairs
+                // met for the first time shape the pair alone, not the pair and both halves.
+                func alone(_ packed: UInt64, _ units: UnsafeBufferPointer<UInt16>) -> Int64 {
+                    let aloneKey = PairKey(fontID: font.id, script: script.rawValue, isRightToLeft: rtl,
+                                           language: shapingKey, left: packed, right: 0)
+                    let memoized = memo._withUnsafeGuaranteedRef { $0.value(for: aloneKey) { Int32(clamping: width(units)) } }
+                    // A width Int32 does not hold (a font's lie) is not memoized but measured.
+                    return memoized == .max || memoized == .min ? width(units) : Int64(memoized)
+                }
+                // The pair's code units side by side on the stack (the clusters are neighbours,
+                // at most three units each): no arrays built per pair met for the first time.
+                return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 6) { units in
+                    let l = leftCluster.count, r = rightCluster.count
+                    _ = units.initialize(from: UnsafeBufferPointer(start: base + leftCluster.lowerBound, count: l))
+                    _ = UnsafeMutableBufferPointer(rebasing: units[l..<(l + r)])
+                        .initialize(from: UnsafeBufferPointer(start: base + rightCluster.lowerBound, count: r))
+                    let pair = UnsafeBufferPointer(units)
+                    let widths = nominal ?? alone(left, UnsafeBufferPointer(rebasing: pair[0..<l]))
+                        + alone(right, UnsafeBufferPointer(rebasing: pair[l..<(l + r)]))
+                    // Clamped: a kerning past Int32 is a font's lie, not a trap.
+                    return Int32(clamping: width(UnsafeBufferPointer(rebasing: pair[0..<(l + r)])) - widths)
+                }
+            } } }
+            // Kept in the front only where the memo keeps answers (an engine without a memo
+            // measures every pair).
+            if let front, engine.pairMemo.maxEntries > 0 { engine.pairFront.remember(UInt32(bitPattern: kern), for: front) }
+            return kern
         }
-        // Kept in the front only where the memo keeps answers (an engine without a memo
-        // measures every pair).
-        if let front, memo.maxEntries > 0 { engine.pairFront.remember(UInt32(bitPattern: kern), for: front) }
-        return kern
     }
 
     /// The key of a pair in the engine's `pairFront`: font id, script, direction and

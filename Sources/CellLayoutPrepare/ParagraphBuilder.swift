@@ -65,7 +65,16 @@ package struct ParagraphBuilder {
         self.language = language
     }
 
+    /// The engine, as a strong reference made at each read: retained and released there.
+    /// A hot path reads it through `withEngine`.
     package var engine: TextEngine { engineReference.takeUnretainedValue() }
+
+    /// `body` on the engine, borrowed: no retain and release of the engine every thread
+    /// shares (each a cache line moved between the cores), as a read of `engine` costs.
+    @inline(__always)
+    package func withEngine<R>(_ body: (TextEngine) throws -> R) rethrows -> R {
+        try engineReference._withUnsafeGuaranteedRef(body)
+    }
     package var font: Font { fontReference.takeUnretainedValue() }
     /// Plain shaping for `font`, or nil to shape every piece with HarfBuzz.
     package var plain: PlainShaping? { plainReference?.takeUnretainedValue() }

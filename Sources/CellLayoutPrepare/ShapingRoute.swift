@@ -47,22 +47,26 @@ extension ParagraphBuilder {
         // to its glyphs unretained: the paragraph holds the front, or the glyphs themselves.
         let frontKey = key.frontKey, hash = key.memoHash
         let glyphs: Unmanaged<ShapedText.Storage>
-        if let frontKey, let kept = engine.shapeFront.object(for: frontKey, hash: hash) {
+        // The engine borrowed (`withEngine`), not retained per piece.
+        if let frontKey, let kept = withEngine({ $0.shapeFront.object(for: frontKey, hash: hash) }) {
             glyphs = kept
-            m.glyphs.borrow(from: engine.shapeFrontHolds.current)
+            m.glyphs.borrow(from: withEngine { $0.shapeFrontHolds.current })
         } else {
             var made = false
-            let shaped = engine.shapeMemo.value(for: key, memoHash: hash) {
-                made = true
-                return unmanagedFont._withUnsafeGuaranteedRef { font in
-                    Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
-                                 language: Shaper.language(for: script, preferred: slot.han))
+            let shaped = withEngine { engine in
+                engine.shapeMemo.value(for: key, memoHash: hash) {
+                    made = true
+                    return unmanagedFont._withUnsafeGuaranteedRef { font in
+                        Shaper.shape(slice, font: font, script: script, isRightToLeft: rtl,
+                                     language: Shaper.language(for: script, preferred: slot.han))
+                    }
                 }
             }
             glyphs = Unmanaged.passUnretained(shaped.storage)
-            if !made, let frontKey,
-               engine.shapeFront.keep(shaped.storage, bytes: shaped.byteCount + 64, for: frontKey, hash: hash) {
-                m.glyphs.borrow(from: engine.shapeFrontHolds.current)
+            if !made, let frontKey, withEngine({
+                $0.shapeFront.keep(shaped.storage, bytes: shaped.byteCount + 64, for: frontKey, hash: hash)
+            }) {
+                m.glyphs.borrow(from: withEngine { $0.shapeFrontHolds.current })
             } else {
                 m.glyphs.hold(shaped)
             }
