@@ -92,9 +92,10 @@ public final class PreparedText: @unchecked Sendable {
     package var ellipsis: Ellipsis { fontHold.ellipsis }
 
     /// A text in `fontHold.font` of `paragraphs`, whose segments' widths the builder wrote
-    /// into `segments` (taken over: stored in `arena`, with the metrics marks the runs need).
+    /// into `segments` (taken over: stored in `arena`, with the metrics marks the runs need;
+    /// the arena borrowed, as the engine's, which every thread shares, was retained per text).
     package init(fontHold: TextFontHold, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph],
-         segments: PackedSegmentBuffer, arena: SegmentArena,
+         segments: PackedSegmentBuffer, arena: borrowing SegmentArena,
          paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
         self.fontHold = fontHold
         let runMetrics = Set(runStyles.map(\.metrics))
