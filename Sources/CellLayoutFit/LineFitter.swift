@@ -304,31 +304,45 @@ package struct LineFitter {
     }
 
     /// Fills every paragraph (until the cap).
+    ///
+    /// The paragraphs are read in place, borrowed from the text (which `prepared` holds):
+    /// taken out of their array one by one (`for … in`), each was retained and released.
     package mutating func fill() {
         var packed = PackedSegmentReader(prepared.packedSegments)
-        for (index, paragraph) in prepared.paragraphs.enumerated() where !isFull {
-            paragraphIndex = Int32(index)
-            maxWidth = widths.first
-            lineStart = 0
-            lineWidth = 0
-            pending = 0
-            isEmpty = true
-            if mode == .byCharWrapping {
-                fillByCluster(paragraph)
-            } else {
-                // Once full, no later paragraph is read: the reader may stop mid-paragraph.
-                var start: Int32 = 0
-                for end in paragraph.segmentEnds where !isFull {
-                    let segment = packed.next()
-                    place(start, end, width: segment.width, trailing: segment.trailing, in: paragraph)
-                    start = end
+        let paragraphs = prepared.paragraphs
+        paragraphs.withUnsafeBufferPointer { paragraphs in
+            for index in paragraphs.indices where !isFull {
+                Unmanaged.passUnretained(paragraphs[index])._withUnsafeGuaranteedRef { paragraph in
+                    fill(paragraph, index: index, packed: &packed)
                 }
-                if !isFull { packed.endParagraph() }
             }
-            if !isFull {
-                emit(LineSpan(
-                    paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
+        }
+    }
+
+    /// Fills `paragraph`, the text's paragraph `index`, whose segments `packed` reads next.
+    @inline(__always)
+    private mutating func fill(_ paragraph: PreparedParagraph, index: Int, packed: inout PackedSegmentReader) {
+        paragraphIndex = Int32(index)
+        maxWidth = widths.first
+        lineStart = 0
+        lineWidth = 0
+        pending = 0
+        isEmpty = true
+        if mode == .byCharWrapping {
+            fillByCluster(paragraph)
+        } else {
+            // Once full, no later paragraph is read: the reader may stop mid-paragraph.
+            var start: Int32 = 0
+            for end in paragraph.segmentEnds where !isFull {
+                let segment = packed.next()
+                place(start, end, width: segment.width, trailing: segment.trailing, in: paragraph)
+                start = end
             }
+            if !isFull { packed.endParagraph() }
+        }
+        if !isFull {
+            emit(LineSpan(
+                paragraph: paragraphIndex, start: lineStart, end: Int32(paragraph.clusterCount), width: lineWidth))
         }
     }
 
