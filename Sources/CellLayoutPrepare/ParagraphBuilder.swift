@@ -88,16 +88,36 @@ package struct ParagraphBuilder {
         let segments = PackedSegmentBuffer()
         var paragraphs: [PreparedParagraph] = []
         var start = 0
-        var i = 0
-        while i < text.count {
-            let unit = text[i]
-            guard Self.isHardBreak(unit) else { i += 1; continue }
-            paragraphs.append(paragraph(start..<i, into: segments))
-            i += unit == 0x0D && i + 1 < text.count && text[i + 1] == 0x0A ? 2 : 1
-            start = i
+        while let end = Self.hardBreak(in: text, from: start) {
+            paragraphs.append(paragraph(start..<end, into: segments))
+            start = end + (text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? 2 : 1)
         }
         if start < text.count { paragraphs.append(paragraph(start..<text.count, into: segments)) }
         return (paragraphs, segments)
+    }
+
+    /// The offset of the first hard break (`isHardBreak`) in `text` at or after `from`, or
+    /// nil: four code units at a time in a word (the test of every unit was ~9 instructions
+    /// a unit), then one at a time from the four that may hold one. A word is let through
+    /// when no unit is below U+000E, none is U+0085 and none is U+2028 or U+2029: the
+    /// tests for a lane below a value and for a zero lane, exact for 16-bit lanes.
+    static func hardBreak(in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        let ones: UInt64 = 0x0001_0001_0001_0001, highs: UInt64 = 0x8000_8000_8000_8000
+        var i = from
+        while i + 4 <= text.count {
+            let units = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let nel = units ^ (0x0085 &* ones), separator = (units & (0xFFFE &* ones)) ^ (0x2028 &* ones)
+            let below = (units &- 0x000E &* ones) & ~units
+            let zero = ((nel &- ones) & ~nel) | ((separator &- ones) & ~separator)
+            if (below | zero) & highs != 0 { break }
+            i += 4
+        }
+        while i < text.count {
+            if isHardBreak(text[i]) { return i }
+            i += 1
+        }
+        return nil
     }
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
