@@ -105,7 +105,7 @@ extension TextLayout {
         return ShapedText(
             glyphs: paragraph.plainGlyphs[clusters].map(UInt32.init), advances: advances,
             xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),
-            clusters: (0..<Int32(count)).map { $0 }, kerns: Array(paragraph.kerns[clusters]))
+            clusters: (0..<Int32(count)).map { $0 }, kerns: clusters.map { Int32(clamping: paragraph.kern($0)) })
     }
 
     /// Reorders pieces from logical to visual order (UAX #9 rule L2: from the highest

@@ -359,7 +359,7 @@ package struct LineFitter {
                 trailing += paragraph.advance(next)
                 next += 1
             }
-            let kern = Int64(paragraph.kerns[c])
+            let kern = paragraph.kern(c)
             let width = paragraph.advance(c) - kern
             place(Int32(c), Int32(next), width: isSpace ? 0 : width,
                   trailing: isSpace ? trailing + width + kern : trailing + kern, in: paragraph)
@@ -427,7 +427,7 @@ extension PreparedParagraph {
     func forEachPiece(of start: Int32, _ contentEnd: Int32, _ end: Int32,
                       _ body: (_ cluster: Int32, _ width: Int64, _ kern: Int64) -> Bool) {
         for c in start..<contentEnd {
-            let kern = c + 1 < contentEnd || contentEnd == end ? Int64(kerns[Int(c)]) : 0
+            let kern = c + 1 < contentEnd || contentEnd == end ? kern(Int(c)) : 0
             guard body(c, advance(Int(c)) - kern, kern) else { return }
         }
     }

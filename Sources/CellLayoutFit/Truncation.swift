@@ -91,7 +91,7 @@ package enum Truncation {
             guard let last = range.last else { return 0 }
             var sum: Int64 = 0
             for c in range { sum += paragraph.advance(Int(c)) }
-            return sum - Int64(paragraph.kerns[Int(last)])
+            return sum - paragraph.kern(Int(last))
         }
 
         /// The attribute run of a cluster (0 in a plain text or an empty line).

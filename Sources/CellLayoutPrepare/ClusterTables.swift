@@ -1,10 +1,11 @@
 import Glibc
 
-/// A paragraph's per-cluster tables in one allocation: each cluster's advance and kerning
-/// (`Int32`), its UTF-16 start when clusters are not all one code unit (`Int32`, one more
-/// entry than clusters), where its segments end (`Int32`, room for as many as it has break
-/// opportunities), its `ClusterFlags` (a byte) and the glyphs of its runs measured from
-/// tables (`UInt16`), one column after the other.
+/// A paragraph's per-cluster tables in one allocation: each cluster's advance (`Int32`),
+/// its UTF-16 start when clusters are not all one code unit (`Int32`, one more entry than
+/// clusters), where its segments end (`Int32`, room for as many as it has break
+/// opportunities), its kerning with the next cluster (`Int16`: a kerning past it is kept
+/// apart, `ParagraphBuilder.Measures.setKern`), its `ClusterFlags` (a byte) and the glyphs
+/// of its runs measured from tables (`UInt16`), one column after the other.
 ///
 /// A prepared text keeps these for as long as it lives: six allocations per paragraph were
 /// six malloc calls, six headers and six roundings up to 16 bytes of fresh memory for
@@ -12,9 +13,9 @@ import Glibc
 /// `mprotect` for each page they took. The builder writes the columns in place
 /// (`ParagraphBuilder.Measures`), and the paragraph frees the block (`free()`).
 ///
-/// Column offsets are multiples of 4 bytes but for the glyphs', which follow the flags
-/// rounded up to 2, so every column is aligned for its type; the glyphs come last, so that
-/// a paragraph with no run measured from tables drops them by shrinking the block.
+/// Column offsets are multiples of 4 bytes but for the flags' and the glyphs' (which
+/// follow the flags rounded up to 2), so every column is aligned for its type; the glyphs
+/// come last, so that a paragraph with no run measured from tables drops them by shrinking the block.
 package struct ClusterTables {
     /// The block (nil for a paragraph of no cluster: nothing is allocated).
     package let base: UnsafeMutableRawPointer?
@@ -43,8 +44,9 @@ package struct ClusterTables {
         let bytes = Self.glyphsOffset(count, flagsOffset) + 2 * count
         guard let base = malloc(bytes) else { fatalError("out of memory (\(bytes) bytes)") }
         self.base = base
-        memset(base, 0, 8 * count)
-        memset(base + flagsOffset, 0, count)
+        memset(base, 0, 4 * count)
+        // The kerns and the flags after them.
+        memset(base + flagsOffset - 2 * count, 0, 3 * count)
     }
 
     private init(_ tables: ClusterTables, base: UnsafeMutableRawPointer?, hasPlainGlyphs: Bool) {
@@ -58,9 +60,12 @@ package struct ClusterTables {
     /// The tables of a paragraph of no cluster (nothing allocated).
     package static var none: ClusterTables { ClusterTables(count: 0, hasStarts: false, segmentCapacity: 0) }
 
-    static func segmentsOffset(_ count: Int, _ hasStarts: Bool) -> Int { 8 * count + (hasStarts ? 4 * (count + 1) : 0) }
-    static func flagsOffset(_ count: Int, _ hasStarts: Bool, _ segmentCapacity: Int) -> Int {
+    static func segmentsOffset(_ count: Int, _ hasStarts: Bool) -> Int { 4 * count + (hasStarts ? 4 * (count + 1) : 0) }
+    static func kernsOffset(_ count: Int, _ hasStarts: Bool, _ segmentCapacity: Int) -> Int {
         segmentsOffset(count, hasStarts) + 4 * segmentCapacity
+    }
+    static func flagsOffset(_ count: Int, _ hasStarts: Bool, _ segmentCapacity: Int) -> Int {
+        kernsOffset(count, hasStarts, segmentCapacity) + 2 * count
     }
     static func glyphsOffset(_ count: Int, _ flagsOffset: Int) -> Int { flagsOffset + ((count + 1) & ~1) }
 
@@ -70,10 +75,12 @@ package struct ClusterTables {
 
     /// Each cluster's advance.
     package var advances: UnsafeMutableBufferPointer<Int32> { column(at: 0, count: count) }
-    /// Each cluster's kerning with the next one.
-    package var kerns: UnsafeMutableBufferPointer<Int32> { column(at: 4 * count, count: count) }
+    /// Each cluster's kerning with the next one (`Int16.min` where it is kept apart).
+    package var kerns: UnsafeMutableBufferPointer<Int16> {
+        column(at: Self.kernsOffset(count, hasStarts, segmentCapacity), count: count)
+    }
     /// Each cluster's UTF-16 start in the text, and the paragraph's end (nil without them).
-    package var starts: UnsafeMutableBufferPointer<Int32>? { hasStarts ? column(at: 8 * count, count: count + 1) : nil }
+    package var starts: UnsafeMutableBufferPointer<Int32>? { hasStarts ? column(at: 4 * count, count: count + 1) : nil }
     /// Room for the segments' ends (`segmentCapacity` of them; the paragraph keeps as many
     /// as the builder wrote).
     package var segmentEnds: UnsafeMutableBufferPointer<Int32> { column(at: segmentsOffset, count: segmentCapacity) }

@@ -106,7 +106,7 @@ extension ParagraphBuilder {
                                rightCluster: (at + 1)..<(at + 2),
                                nominal: m.advance(cluster) + m.advance(cluster + 1),
                                ideographs: (glyphs[cluster], glyphs[cluster + 1]))
-            m.kerns[cluster] = kern
+            m.setKern(cluster, kern)
             m.add(kern, to: cluster)
         }
         let start = offset + units.lowerBound, end = offset + units.upperBound

@@ -26,7 +26,7 @@ extension ParagraphBuilder {
                 let kern = kerning(between: UnsafeBufferPointer(pieces), i - 1, base: base,
                                    leftCluster: leftStart..<boundary, rightCluster: boundary..<rightEnd,
                                    glyphs: glyphs, clusters: leftCluster)
-                measures.kerns[leftCluster] = kern
+                measures.setKern(leftCluster, kern)
                 if kern != 0 { measures.add(kern, to: leftCluster) }
                 pieces[i - 1].kernAfter = kern
             }

@@ -11,8 +11,11 @@ extension ParagraphBuilder {
         package let tables: ClusterTables
         /// Each cluster's advance, kerning with the next cluster included.
         package let advances: Scratch<Int32>
-        /// Each cluster's kerning with the next cluster.
-        package let kerns: Scratch<Int32>
+        /// Each cluster's kerning with the next cluster (`Int16.min` where it is in
+        /// `wideKerns`): written with `setKern(_:_:)`.
+        package let kerns: Scratch<Int16>
+        /// The kerning past Int16 (`PreparedParagraph.wideKerns`).
+        package var wideKerns: [Int: Int32] = [:]
         /// Each cluster's `ClusterFlags` (zeroed).
         package let flags: Scratch<UInt8>
         /// The glyph per cluster of runs measured from tables (zeroed by the first such run,
@@ -59,6 +62,34 @@ extension ParagraphBuilder {
         package func advance(_ c: Int) -> Int64 {
             let advance = advances[c]
             return advance != PreparedParagraph.wideAdvance ? Int64(advance) : wide[c]!
+        }
+
+        /// Cluster `c`'s kerning with the next cluster.
+        @inline(__always)
+        package func kern(_ c: Int) -> Int64 {
+            let kern = kerns[c]
+            return kern != PreparedParagraph.wideKern ? Int64(kern) : Int64(wideKerns[c]!)
+        }
+
+        /// Sets cluster `c`'s kerning: in `kerns` when Int16 holds it (Int16.min aside),
+        /// else in `wideKerns` — Int16 holds ±32 pt, a fifth of an em at 160 pt. (A
+        /// wide entry written over by a narrow one stays in `wideKerns`, unread: it is read
+        /// only where `kerns` holds the mark.)
+        @inline(__always)
+        mutating func setKern(_ c: Int, _ value: Int32) {
+            let narrow = Int16(truncatingIfNeeded: value)
+            if Int32(narrow) == value, narrow != PreparedParagraph.wideKern {
+                kerns[c] = narrow
+            } else {
+                setWideKern(c, value)
+            }
+        }
+
+        /// `setKern` past Int16, out of line.
+        @inline(never)
+        mutating func setWideKern(_ c: Int, _ value: Int32) {
+            kerns[c] = PreparedParagraph.wideKern
+            wideKerns[c] = value
         }
 
         /// Sets cluster `c`'s advance: in `advances` when Int32 holds it, else in `wide`.

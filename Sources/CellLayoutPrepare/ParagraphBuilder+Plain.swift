@@ -51,7 +51,7 @@ extension ParagraphBuilder {
             let start = part.units.lowerBound
             if start > 0, runs.fonts[part.run - 1] === runs.fonts[part.run] {
                 let kern = plain._withUnsafeGuaranteedRef { $0.kern(base[start - 1], base[start]) }
-                measures.kerns[start - 1] = kern
+                measures.setKern(start - 1, kern)
                 measures.add(kern, to: start - 1)
                 measures.pieces[measures.pieces.count - 2].kernAfter = kern
             }

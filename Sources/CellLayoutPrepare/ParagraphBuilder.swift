@@ -201,7 +201,7 @@ package struct ParagraphBuilder {
                             flags: measures.flags.buffer, into: packed)
         return PreparedParagraph(
             utf16Start: start, tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil),
-            segmentCount: ends, pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs,
+            wideKerns: measures.wideKerns, segmentCount: ends, pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs,
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
     }
 
@@ -215,7 +215,7 @@ package struct ParagraphBuilder {
         ending ends: Ends, count: Int, measures: Measures, flags: UnsafeMutableBufferPointer<UInt8>,
         into packed: PackedSegmentBuffer
     ) -> Int {
-        let kerns = measures.kerns, segmentEnds = measures.tables.segmentEnds
+        let segmentEnds = measures.tables.segmentEnds
         var segmentCount = 0
         packed.reserve(count + 1)
         var segmentStart = 0
@@ -224,7 +224,7 @@ package struct ParagraphBuilder {
             var width: Int64 = 0, trailing: Int64 = 0
             for c in segmentStart..<trailingStart { width += measures.advance(c) }
             for c in trailingStart..<end { trailing += measures.advance(c) }
-            let kern = Int64(kerns[end - 1])
+            let kern = measures.kern(end - 1)
             if trailingStart == end { width -= kern } else { trailing -= kern }
             packed.append(width: width, trailing: trailing + kern)
             segmentEnds[segmentCount] = Int32(end)

@@ -44,7 +44,8 @@ extension ParagraphBuilder {
             var advance = Int64(plain.advance(unit))
             if k + 1 < count {
                 let kern = plain.kern(unit, base[units.lowerBound + k + 1])
-                m.kerns[cluster] = kern
+                // The column starts zeroed, and most pairs do not kern.
+                if kern != 0 { m.setKern(cluster, kern) }
                 advance += Int64(kern)
             }
             m.setAdvance(cluster, advance)
@@ -54,7 +55,7 @@ extension ParagraphBuilder {
             plain.isPlain(base[units.lowerBound - 1])
         }) {
             let kern = plain.kern(base[units.lowerBound - 1], base[units.lowerBound])
-            m.kerns[clusters.lowerBound - 1] = kern
+            m.setKern(clusters.lowerBound - 1, kern)
             m.add(kern, to: clusters.lowerBound - 1)
         }
     }

@@ -33,8 +33,15 @@ package final class PreparedParagraph: @unchecked Sendable {
     @inlinable
     package static var wideAdvance: Int32 { .min }
     /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
-    /// when a line ends after it.
-    @usableFromInline package let kerns: UnsafeMutableBufferPointer<Int32>
+    /// when a line ends after it; 2 bytes a cluster of the ~20 a text kept. ``wideKern`` for
+    /// a kerning past Int16 (±32 pt, a fifth of an em at 160 pt), whose value is in
+    /// `wideKerns`. Read with `kern(_:)`.
+    @usableFromInline package let kerns: UnsafeMutableBufferPointer<Int16>
+    /// The kerning of the clusters past Int16, by cluster (`ParagraphBuilder.Measures.setKern`).
+    @usableFromInline package let wideKerns: [Int: Int32]
+    /// What `kerns` holds for a cluster whose kerning is in `wideKerns`.
+    @inlinable
+    package static var wideKern: Int16 { .min }
     /// Each cluster's `ClusterFlags`.
     @usableFromInline package let flags: UnsafeMutableBufferPointer<UInt8>
     /// Where each segment (the text between two break opportunities) ends: the index of
@@ -75,14 +82,27 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// The advance of cluster `c`, one wider than Int32 holds (`wideAdvances`).
     @usableFromInline @inline(never)
     func wideAdvance(_ c: Int) -> Int64 { wideAdvances[c]! }
+
+    /// Cluster `c`'s kerning with the next cluster, in layout units (its rare wide case
+    /// out of line, as `advance(_:)`'s).
+    @inlinable
+    package func kern(_ c: Int) -> Int64 {
+        let kern = kerns[c]
+        return kern != Self.wideKern ? Int64(kern) : wideKern(c)
+    }
+
+    /// The kerning of cluster `c`, one past Int16 (`wideKerns`).
+    @usableFromInline @inline(never)
+    func wideKern(_ c: Int) -> Int64 { Int64(wideKerns[c]!) }
     /// Whether the paragraph's base direction is right to left (its lowest bidi level is
     /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
     /// of a text of many pieces — tabs, emoji — quadratic).
     @usableFromInline package let isRightToLeft: Bool
 
-    /// Takes ownership of `tables` (the per-cluster columns, one block, and the ends of its
-    /// `segmentCount` segments): the paragraph frees it.
-    package init(utf16Start: Int, tables: ClusterTables,
+    /// Takes ownership of `tables` (the per-cluster columns, one block — the kerning past
+    /// Int16 in `wideKerns` — and the ends of its `segmentCount` segments): the paragraph
+    /// frees it.
+    package init(utf16Start: Int, tables: ClusterTables, wideKerns: [Int: Int32] = [:],
          segmentCount: Int, pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
         self.utf16Start = utf16Start
@@ -91,6 +111,7 @@ package final class PreparedParagraph: @unchecked Sendable {
         self.advances = tables.advances
         self.wideAdvances = wideAdvances
         self.kerns = tables.kerns
+        self.wideKerns = wideKerns
         self.flags = tables.flags
         self.segmentEnds = UnsafeMutableBufferPointer(rebasing: tables.segmentEnds[..<segmentCount])
         self.pieces = pieces

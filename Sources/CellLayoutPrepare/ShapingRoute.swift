@@ -80,7 +80,7 @@ extension ParagraphBuilder {
                 // left-to-right text (right-to-left kerning is not separated out).
                 let lastOfCluster = i + 1 == shaped.count
                     || unitToCluster[units.lowerBound + Int(shaped.cluster(i + 1))] != Int32(cluster)
-                if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.kerns[cluster] = shaped.kern(i) }
+                if !rtl, lastOfCluster, cluster + 1 < clusters.upperBound { m.setKern(cluster, shaped.kern(i)) }
             }
         }
         var c = clusters.lowerBound

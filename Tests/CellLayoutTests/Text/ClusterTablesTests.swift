@@ -4,8 +4,9 @@ import CellLayout
 import Testing
 
 /// `ClusterTables`, a paragraph's per-cluster columns in one block: the columns lie apart,
-/// each aligned for its type, the block starts zeroed where the builder adds to it, and
-/// dropping the glyphs column keeps the others; and the paragraphs a text keeps read from
+/// each aligned for its type, the block starts zeroed where the builder adds to it,
+/// dropping the glyphs column keeps the others, and a kerning past Int16 is kept apart; and
+/// the paragraphs a text keeps read from
 /// it what the text says (its clusters' starts, its white space, its glyphs).
 @Suite struct ClusterTablesTests {
     /// Writes a different value into every entry of every column, then reads them all back:
@@ -53,10 +54,53 @@ import Testing
                 && ClusterTables.none.finished(keepsPlainGlyphs: false).base == nil)
     }
 
+    /// A kerning Int16 does not hold — or whose value is the mark, Int16.min — is kept
+    /// apart, a kerning written again over it (kerning across pieces) replaces it, and the
+    /// paragraph reads every cluster's exact kerning back.
+    @Test func kerningPastInt16IsKeptApart() {
+        let kerns: [Int32] = [0, 1, -1, 32767, -32767, -32768, 32768, -40_000, 2_000_000, Int32.min, Int32.max, 7]
+        var measures = ParagraphBuilder.Measures(clusterCount: kerns.count, segmentCapacity: 1)
+        for (i, kern) in kerns.enumerated() { measures.setKern(i, kern) }
+        #expect(measures.wideKerns == [5: -32768, 6: 32768, 7: -40_000, 8: 2_000_000, 9: Int32.min, 10: Int32.max])
+        measures.setKern(6, -5)
+        measures.setKern(0, 70_000)
+        let expected = [70_000] + kerns[1..<6] + [-5] + kerns[7...]
+        #expect(measures.kerns[6] == -5 && measures.kerns[0] == PreparedParagraph.wideKern)
+        #expect((0..<kerns.count).map(measures.kern) == expected.map(Int64.init))
+        let paragraph = PreparedParagraph(utf16Start: 0, tables: measures.tables.finished(keepsPlainGlyphs: false),
+                                          wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
+                                          glyphs: .none)
+        #expect((0..<kerns.count).map(paragraph.kern) == expected.map(Int64.init))
+    }
+
+    /// Inter's kerning of "AV" at 2,000 pt, far past Int16's ±32 pt in layout units, is the
+    /// paragraph's, within a layout unit of HarfBuzz's: "A"'s advance in "AV" less its
+    /// nominal advance, −192 font units of 2,816 (`hb-shape fonts/Inter/Inter-Regular.otf AV`
+    /// gives `[2=0+1712|453=1+1904]`, and 1904 for "A" with `--features=-kern`; the head
+    /// table's unitsPerEm is 2,816), so −192 / 2816 × 2000 pt ≈ −136.4 pt ≈ −139,636 layout
+    /// units.
+    @Test func kerningAtAHugeSizeIsExact() throws {
+        let size = 2000.0
+        let font = try TestFonts.library.font(family: "Inter", size: size)
+        let paragraph = TestFonts.engine.prepare("AV", font: font).paragraphs[0]
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, "AV", -1, 0, -1)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.face.unscaled, buffer, nil, 0)
+        var n: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &n)!, positions = hb_buffer_get_glyph_positions(buffer, &n)!
+        let kernUnits = Int(positions[0].x_advance) - Int(hb_font_get_glyph_h_advance(font.face.unscaled, infos[0].codepoint))
+        let expected = Double(kernUnits) * size / Double(hb_face_get_upem(hb_font_get_face(font.face.unscaled))) * 1024
+        #expect(kernUnits == -192 && abs(expected + 139_636.4) < 0.1)
+        #expect(abs(Double(paragraph.kern(0)) - expected) <= 1)
+        #expect(paragraph.kerns[0] == PreparedParagraph.wideKern)
+    }
+
     static func write(_ tables: ClusterTables) {
         for i in 0..<tables.count {
             tables.advances[i] = Int32(1000 + i)
-            tables.kerns[i] = Int32(-1 - i)
+            tables.kerns[i] = Int16(-1 - i)
             tables.flags[i] = UInt8(truncatingIfNeeded: 7 * i + 1)
             tables.plainGlyphs[i] = UInt16(50_000 + i)
         }
@@ -67,7 +111,7 @@ import Testing
     static func check(_ tables: ClusterTables, count: Int, glyphs: Bool,
                       sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(Array(tables.advances) == (0..<count).map { Int32(1000 + $0) }, sourceLocation: sourceLocation)
-        #expect(Array(tables.kerns) == (0..<count).map { Int32(-1 - $0) }, sourceLocation: sourceLocation)
+        #expect(Array(tables.kerns) == (0..<count).map { Int16(-1 - $0) }, sourceLocation: sourceLocation)
         #expect(Array(tables.flags) == (0..<count).map { UInt8(truncatingIfNeeded: 7 * $0 + 1) },
                 sourceLocation: sourceLocation)
         if let starts = tables.starts {
