@@ -50,6 +50,29 @@ extension LayoutLookups {
         return any ? nil : glyphs
     }
 
+    /// Every glyph the GSUB `lookups` may replace: the coverage of single, multiple, alternate
+    /// and reverse chaining substitutions, a ligature's components. Contextual subtables
+    /// replace only through the lookups they call (to be in `lookups`); the glyphs their
+    /// rules only match (backtrack, lookahead) are not replaced.
+    /// - Throws: as `mentionedGlyphs`.
+    package func replaceableGlyphs(in table: hb_tag_t, lookups: Set<UInt32>) throws -> GlyphSet {
+        var glyphs = GlyphSet()
+        try forEachSubtable(in: table, lookups: lookups) { b, type, flags, at in
+            guard flags & 0x0006 == 0 else { throw Unsupported() }
+            switch type {
+            case 5, 6:
+                return
+            case 1, 2, 3, 4:
+                _ = try mentions(b, at, type: type, isGPOS: false, into: &glyphs)
+            case 8:
+                for (glyph, _) in try b.coverageGlyphs(at + Int(try b.u16(at + 2))) { glyphs.insert(glyph) }
+            default:
+                throw Unsupported()
+            }
+        }
+        return glyphs
+    }
+
     /// Whether the GSUB `lookups` turn a mark only ever into marks (`isMark`: the face's
     /// GDEF class): every single, multiple, alternate or reverse chaining substitution of a
     /// mark outputs marks only, and every ligature whose first component is a mark is a mark.

@@ -15,10 +15,12 @@ import CellLayoutFontLibrary
 ///   character the face draws only when marks follow it (refused when the right character
 ///   has a canonical decomposition and its cluster goes on); the Thai and Lao shapers split
 ///   SARA AM (refused), the Hangul shaper joins conjoining jamo (refused).
-/// - No GSUB lookup (of the script's features, and every lookup they call) names either
-///   glyph: neither is ever substituted, and a rule matching across the boundary would hold
-///   both (no lookup may skip base glyphs or ligatures, flags 0x2 and 0x4; a non-mark is not
-///   skipped as a mark), so none does.
+/// - No GSUB lookup (of the script's features, and every lookup they call) names the right
+///   glyph, and none may replace the left one (`replaceableGlyphs`): neither is ever
+///   substituted, and a rule matching across the boundary would hold the right glyph (no
+///   lookup may skip base glyphs or ligatures, flags 0x2 and 0x4; a non-mark is not skipped
+///   as a mark), so none does. A rule that only matches the left glyph (in its backtrack or
+///   lookahead) replaces glyphs of the left cluster, as it does alone.
 /// - In GPOS, the subtables that can match two neighbouring non-marks — pair adjustments,
 ///   cursive attachment, contexts — do not name both glyphs, except pairwise adjustments
 ///   (`PairKerning`), which must give the pair no value but 0. A single adjustment acts on
@@ -47,6 +49,8 @@ package final class PieceBoundaries: @unchecked Sendable {
     private let unscaled: OpaquePointer
     /// Glyphs some GSUB lookup names.
     private let substituted: GlyphSet
+    /// Glyphs some GSUB lookup may replace (`replaceableGlyphs`).
+    private let replaceable: GlyphSet
     /// Glyphs some GPOS subtable that may match two neighbouring non-marks names, pairwise
     /// adjustments aside.
     private let positioned: GlyphSet
@@ -59,11 +63,12 @@ package final class PieceBoundaries: @unchecked Sendable {
     /// may act between neighbours both sees marks and names one.
     private let marksStayApart: Bool
 
-    private init(hbFace: OpaquePointer, unscaled: OpaquePointer, substituted: GlyphSet, positioned: GlyphSet,
-                 pairs: PairKerning, marksStayApart: Bool) {
+    private init(hbFace: OpaquePointer, unscaled: OpaquePointer, substituted: GlyphSet, replaceable: GlyphSet,
+                 positioned: GlyphSet, pairs: PairKerning, marksStayApart: Bool) {
         self.hbFace = hbFace
         self.unscaled = unscaled
         self.substituted = substituted
+        self.replaceable = replaceable
         self.positioned = positioned
         self.pairs = pairs
         hasGlyphClasses = hb_ot_layout_has_glyph_classes(hbFace) != 0
@@ -92,6 +97,7 @@ package final class PieceBoundaries: @unchecked Sendable {
         let positionings = tables.lookups(in: gpos, script: script, language: language, also: otherFeatures)
         guard let called = try? tables.withCalledLookups(in: gsub, substitutions),
               let substituted = try? tables.mentionedGlyphs(in: gsub, lookups: called, .every),
+              let replaceable = try? tables.replaceableGlyphs(in: gsub, lookups: called),
               let calledPositionings = try? tables.withCalledLookups(in: gpos, positionings),
               // Lookups only contexts call are read whole, pairwise adjustments too.
               let positioned = try? tables.mentionedGlyphs(in: gpos, lookups: positionings, .positioning(pairwise: false)),
@@ -103,7 +109,8 @@ package final class PieceBoundaries: @unchecked Sendable {
         let marksStayApart = (try? tables.substitutesMarksByMarks(in: gsub, lookups: called, isMark: isMark)) == true
             && (try? tables.skipsOrIgnoresMarks(in: gpos, lookups: calledPositionings, isMark: isMark)) == true
         return PieceBoundaries(hbFace: face.hbFace, unscaled: face.unscaled, substituted: substituted,
-                               positioned: positioned.union(calledOnly), pairs: pairs, marksStayApart: marksStayApart)
+                               replaceable: replaceable, positioned: positioned.union(calledOnly), pairs: pairs,
+                               marksStayApart: marksStayApart)
     }
 
     /// Whether the clusters `left` and `right` (their code units; neighbours) are proved not
@@ -126,7 +133,7 @@ package final class PieceBoundaries: @unchecked Sendable {
         var left: hb_codepoint_t = 0, right: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(unscaled, last.value, &left) != 0, left != 0,
               hb_font_get_nominal_glyph(unscaled, first.value, &right) != 0, right != 0,
-              !substituted.contains(left), !substituted.contains(right),
+              !replaceable.contains(left), !substituted.contains(right),
               !(positioned.contains(left) && positioned.contains(right)) else { return false }
         if hasGlyphClasses {
             for glyph in [left, right] {

@@ -20,7 +20,13 @@ kerning record:
    -70: "กิง" kerns -70 units though (ko, ngo) has no record. Only the check that GSUB turns
    marks into marks only refuses it.
 
-Both have 1000 units per em, 500-unit bases, zero-width marks, box outlines. The output is
+3. `BoundaryTestC-Regular.ttf` ("Boundary Test C"): ccmp substitutes KHO KHAI by `kho.alt`,
+   which kern kerns NGO NGU by -90: "ขง" kerns -90 units though (kho, ngo) has no record.
+   Only the check that no GSUB lookup may replace the left glyph refuses it. ccmp also
+   substitutes MAI EK by `maiek.alt` (a mark) after KO KAI, which a rule so names only as
+   its backtrack: "ก|ง" and "ก่|ง" do not kern and are proved.
+
+All have 1000 units per em, 500-unit bases, zero-width marks, box outlines. The output is
 deterministic (`head.created`/`modified` pinned).
 """
 import pathlib
@@ -56,6 +62,15 @@ feature kern { lookupflag IgnoreMarks; pos sarai.alt ngo -70; } kern;
 """
 
 
+FEATURES_C = """
+languagesystem DFLT dflt;
+languagesystem thai dflt;
+table GDEF { GlyphClassDef [ko kho kho.alt ngo], , [maiek maiek.alt], ; } GDEF;
+feature ccmp { sub kho by kho.alt; sub ko maiek' by maiek.alt; } ccmp;
+feature kern { pos kho.alt ngo -90; } kern;
+"""
+
+
 def box(width: int):
     pen = TTGlyphPen(None)
     if width > 0:
@@ -72,7 +87,7 @@ def build(family: str, postscript: str, glyphs: list, features: str) -> FontBuil
     order = [".notdef"] + glyphs
     builder.setupGlyphOrder(order)
     builder.setupCharacterMap({code: name for code, name in CMAP.items() if name in glyphs})
-    marks = {"maiek", "sarai"}
+    marks = {"maiek", "maiek.alt", "sarai"}
     widths = {name: 0 if name in marks else 500 for name in order}
     builder.setupGlyf({name: box(widths[name]) for name in order})
     builder.setupHorizontalMetrics({name: (widths[name], 50 if widths[name] else 0) for name in order})
@@ -92,6 +107,8 @@ def main() -> int:
                                            ["space", "ko", "kho", "kho.alt", "ngo", "maiek"], FEATURES_A),
         "BoundaryTestB-Regular.ttf": build("Boundary Test B", "BoundaryTestB-Regular",
                                            ["space", "ko", "ngo", "sarai", "sarai.alt"], FEATURES_B),
+        "BoundaryTestC-Regular.ttf": build("Boundary Test C", "BoundaryTestC-Regular",
+                                           ["space", "ko", "kho", "kho.alt", "ngo", "maiek", "maiek.alt"], FEATURES_C),
     }
     for name, builder in fonts.items():
         builder.font.save(OUT / name)

@@ -110,6 +110,10 @@ import Testing
         ("BoundaryTestA-Regular.ttf", "Boundary Test A", ["ก|ข": -100, "ก่|ง": -80], ["ก|ง", "ง|ก"]),
         // ccmp makes ิ (a mark) sarai.alt (a base), which kerns ง (-70 units) past no mark.
         ("BoundaryTestB-Regular.ttf", "Boundary Test B", ["กิ|ง": -70], ["ก|ง", "ง|ก"]),
+        // ccmp makes ข kho.alt, which kerns ง (-90 units): the left glyph is replaced. A rule
+        // that names ก only as its backtrack (่ after ก) replaces nothing of ก, which may be
+        // the left glyph (not the right one: "ง|ก" is shaped).
+        ("BoundaryTestC-Regular.ttf", "Boundary Test C", ["ข|ง": -90], ["ก|ง", "ก่|ง"]),
     ]
 
     /// Each trap font's kerned pairs kern as its script built them and are not proved; its
