@@ -43,7 +43,7 @@ public final class FontLibrary: Sendable {
     /// holds it (prepared texts hold theirs); asked for again while it lives, it is the same
     /// object (`liveFonts`), else it is made anew.
     private let fonts: BoundedMemo<FontKey, Font>
-    /// Every font made that is still alive, by its key: one object per key while any lives.
+    /// Every font made that something still holds, by its key: one object per key while held.
     private let liveFonts = LiveObjects<FontKey, Font>()
     private let systemFaces = Mutex<[SystemFonts.FileFace: FontFace]>([:])
     /// Each language slot's list of system fonts, read without a lock.

@@ -1,8 +1,7 @@
 import Synchronization
 
-/// The objects made for each key that are still alive anywhere, held weakly: what makes a
-/// key's object one object for as long as any holder keeps it, even after a bounded memo
-/// in front has dropped it.
+/// The objects made for each key that something still holds: what makes a key's object one
+/// object for as long as anything holds it, even after a bounded memo in front has dropped it.
 ///
 /// Fonts need it: the library's memo of fonts is bounded, but a font it drops lives on in
 /// what holds it — prepared texts, the fallback front (for the library's life) — and a font
@@ -11,16 +10,18 @@ import Synchronization
 /// the other was cut where they changed and shaped in pieces (Arabic letters in their
 /// isolated forms, wider).
 ///
-/// Asked only when the memo in front misses; entries whose object has gone are swept once
-/// the table has doubled since the last sweep, so it stays within twice the live objects.
+/// The table holds its objects strongly and lets one go when it is the only holder left
+/// (`isKnownUniquelyReferenced`, under the table's lock: nothing can then take a new
+/// reference to it but through the table). Not weak references: a weakly referenced object
+/// keeps its reference counts in a side table, and every retain and release of a font — a
+/// text font is retained for every text — then took the runtime's slow path (+16.9 M
+/// instructions in 10,000 international rows). Asked only when the memo in front misses;
+/// swept once the table has doubled since the last sweep, so it stays within twice the
+/// objects held elsewhere.
 final class LiveObjects<Key: Hashable & Sendable, Object: AnyObject & Sendable>: Sendable {
-    private struct Entry {
-        weak var object: Object?
-    }
-
     private struct State {
-        var entries: [Key: Entry] = [:]
-        /// The count at which dead entries are swept next.
+        var objects: [Key: Object] = [:]
+        /// The count at which objects nothing else holds are let go next.
         var sweepAt = 64
     }
 
@@ -28,22 +29,34 @@ final class LiveObjects<Key: Hashable & Sendable, Object: AnyObject & Sendable>:
 
     init() {}
 
-    /// The live object made for `key`, or else the one `make` makes, which is then `key`'s
-    /// while it lives. `make` runs under the table's lock, so two threads asking at once
-    /// get one object.
+    /// The object made for `key` that is still held, or else the one `make` makes, which is
+    /// then `key`'s while anything holds it. `make` runs under the table's lock, so two
+    /// threads asking at once get one object.
     func object<Failure: Error>(for key: Key, orMake make: () throws(Failure) -> Object) throws(Failure) -> Object {
         try state.withLock { (state) throws(Failure) -> Object in
-            if let live = state.entries[key]?.object { return live }
+            if let held = state.objects[key] { return held }
             let made = try make()
-            state.entries[key] = Entry(object: made)
-            if state.entries.count >= state.sweepAt {
-                state.entries = state.entries.filter { $0.value.object != nil }
-                state.sweepAt = max(64, 2 * state.entries.count)
+            state.objects[key] = made
+            if state.objects.count >= state.sweepAt {
+                Self.sweep(&state.objects)
+                state.sweepAt = max(64, 2 * state.objects.count)
             }
             return made
         }
     }
 
-    /// How many entries the table has (live or not yet swept).
-    var entryCount: Int { state.withLock { $0.entries.count } }
+    /// Lets go of the objects that only `objects` holds (checked in place: a copy taken out
+    /// to check would be a second reference).
+    private static func sweep(_ objects: inout [Key: Object]) {
+        var unheld: [Key] = []
+        var index = objects.values.startIndex
+        while index != objects.values.endIndex {
+            if isKnownUniquelyReferenced(&objects.values[index]) { unheld.append(objects.keys[index]) }
+            objects.values.formIndex(after: &index)
+        }
+        for key in unheld { objects[key] = nil }
+    }
+
+    /// How many objects the table holds (held elsewhere too, or not yet swept).
+    var entryCount: Int { state.withLock { $0.objects.count } }
 }
