@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// A lock-free front for a memo of objects: slots written once and kept for the front's
@@ -31,7 +30,9 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
     /// Bytes kept so far.
     @usableFromInline let keptBytes = Atomic<Int>(0)
     /// Hits, per thread lane 128 bytes apart (a counter both threads wrote would move
-    /// between the cores on every hit).
+    /// between the cores on every hit); the lane is the thread's `ThreadLaneNumbers` lane,
+    /// which threads alive at once do not share (a hash of the thread's identity put two
+    /// threads on one counter about one run in eight).
     @usableFromInline let hitCounts: UnsafeMutableRawPointer
 
     @inlinable static var window: Int { 4 }
@@ -127,8 +128,7 @@ package final class PinnedFront<Object: AnyObject>: @unchecked Sendable {
 
     @inlinable @inline(__always)
     func countHit() {
-        let id = UInt64(pthread_self())
-        let lane = Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 61) & (Self.laneCount - 1)
+        let lane = ThreadLaneNumbers.shared.current & (Self.laneCount - 1)
         (hitCounts + lane &* 128).assumingMemoryBound(to: Atomic<Int>.self).pointee.add(1, ordering: .relaxed)
     }
 
