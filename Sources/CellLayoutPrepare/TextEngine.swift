@@ -159,19 +159,19 @@ public final class TextEngine: Sendable {
         var styles: [RunStyle] = []
         for run in text.runs where !run.text.isEmpty {
             let runFont = run.font ?? font
-            let tables = hold(for: runFont)
+            let runHold = hold(for: runFont)
             let kern = LayoutUnits.rounded(run.kern)
             let natural = LineMetrics(font: runFont, vertical: vertical)
             starts.append(units.count)
             units += UTF16Units.of(run.text)
             fonts.append(runFont)
-            plains.append(tables.plain)
+            plains.append(runHold.plain)
             kerns.append(kern)
             styles.append(RunStyle(
                 font: runFont,
                 metrics: LineMetrics(ascent: natural.ascent + run.baselineOffset,
                                      descent: natural.descent - run.baselineOffset, gap: natural.gap),
-                baselineOffset: run.baselineOffset, kern: kern, color: run.color, ellipsis: tables.ellipsis))
+                baselineOffset: run.baselineOffset, kern: kern, color: run.color, ellipsis: runHold.ellipsis))
         }
         let hold = hold(for: font)
         let runs = RunTable(starts: starts, fonts: fonts, plains: plains, kerns: kerns)
