@@ -70,15 +70,14 @@ package struct ClusterTables {
     static func glyphsOffset(_ count: Int, _ flagsOffset: Int) -> Int { flagsOffset + ((count + 1) & ~1) }
 
     var segmentsOffset: Int { Self.segmentsOffset(count, hasStarts) }
+    var kernsOffset: Int { Self.kernsOffset(count, hasStarts, segmentCapacity) }
     var flagsOffset: Int { Self.flagsOffset(count, hasStarts, segmentCapacity) }
     var glyphsOffset: Int { Self.glyphsOffset(count, flagsOffset) }
 
     /// Each cluster's advance.
     package var advances: UnsafeMutableBufferPointer<Int32> { column(at: 0, count: count) }
     /// Each cluster's kerning with the next one (`Int16.min` where it is kept apart).
-    package var kerns: UnsafeMutableBufferPointer<Int16> {
-        column(at: Self.kernsOffset(count, hasStarts, segmentCapacity), count: count)
-    }
+    package var kerns: UnsafeMutableBufferPointer<Int16> { column(at: kernsOffset, count: count) }
     /// Each cluster's UTF-16 start in the text, and the paragraph's end (nil without them).
     package var starts: UnsafeMutableBufferPointer<Int32>? { hasStarts ? column(at: 4 * count, count: count + 1) : nil }
     /// Room for the segments' ends (`segmentCapacity` of them; the paragraph keeps as many

@@ -9,65 +9,109 @@ import Glibc
 /// copied (a long text is never held twice while it is prepared) and freed with the
 /// paragraph: immutable once made, hence Sendable.
 ///
+/// The object keeps the block's address and where each column starts (32-bit offsets and
+/// counts: a text is at most `PreparedText.maxUTF16Count` code units), not a buffer pointer
+/// per column: 120 bytes, one malloc size class of 128, against 209 bytes (224) with six
+/// buffer pointers and two dictionaries. A text keeps about two paragraphs (an empty one
+/// between two hard breaks included), each fresh memory.
+///
 /// `@usableFromInline`, so that its `@inlinable` accessors are inlined where lines are
 /// filled (Fit): without it the compiler keeps each a call from another module — an advance
 /// read per cluster of a broken word cost the re-fit +4.9 % of its instructions (issue 18).
 @usableFromInline
 package final class PreparedParagraph: @unchecked Sendable {
-    /// The UTF-16 offset of the paragraph's first code unit in the whole text.
-    @usableFromInline package let utf16Start: Int
-    /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
-    /// cluster's end (so `clusterCount + 1` entries); nil when every cluster is one code
-    /// unit (most text), where the offsets are `utf16Start + index`. Read with
-    /// `clusterStart(_:)`.
-    @usableFromInline let clusterStarts: UnsafeMutableBufferPointer<Int32>?
-    /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
-    /// included; ``wideAdvance`` for a cluster wider than Int32 holds, whose advance is in
-    /// `wideAdvances`. Read with `advance(_:)`.
-    @usableFromInline package let advances: UnsafeMutableBufferPointer<Int32>
-    /// The advances of the clusters past Int32 (2,097,152 pt): one grapheme cluster can be
-    /// that wide — a ZWJ chain of thousands of emoji at a large size — and its width is
-    /// kept exact rather than wrapped or trapped on (issue 21). Empty in any real text.
-    @usableFromInline package let wideAdvances: [Int: Int64]
-    /// What `advances` holds for a cluster whose advance is in `wideAdvances`.
-    @inlinable
-    package static var wideAdvance: Int32 { .min }
-    /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
-    /// when a line ends after it; 2 bytes a cluster of the ~20 a text kept. ``wideKern`` for
-    /// a kerning past Int16 (±32 pt, a fifth of an em at 160 pt), whose value is in
-    /// `wideKerns`. Read with `kern(_:)`.
-    @usableFromInline package let kerns: UnsafeMutableBufferPointer<Int16>
-    /// The kerning of the clusters past Int16, by cluster (`ParagraphBuilder.Measures.setKern`).
-    @usableFromInline package let wideKerns: [Int: Int32]
-    /// What `kerns` holds for a cluster whose kerning is in `wideKerns`.
-    @inlinable
-    package static var wideKern: Int16 { .min }
-    /// Each cluster's `ClusterFlags`.
-    @usableFromInline package let flags: UnsafeMutableBufferPointer<UInt8>
-    /// Where each segment (the text between two break opportunities) ends: the index of
-    /// the cluster after its last one, in order. Their widths are the text's
-    /// `PreparedText.packedSegments`.
-    /// A column of the paragraph's block (`ClusterTables`).
-    @usableFromInline package let segmentEnds: UnsafeMutableBufferPointer<Int32>
-    /// The block the per-cluster columns above and `plainGlyphs` are views of
-    /// (`ClusterTables`), freed with the paragraph; nil when it has no cluster.
-    private let tables: UnsafeMutableRawPointer?
+    /// The block the per-cluster columns are views of (`ClusterTables`), freed with the
+    /// paragraph; nil when it has no cluster. The advances are its first column.
+    @usableFromInline let tables: UnsafeMutableRawPointer?
+    /// `utf16Start`, in 32 bits.
+    @usableFromInline let start: Int32
+    /// `clusterCount`, in 32 bits.
+    @usableFromInline let count: Int32
+    /// How many segments end in `segmentEnds`.
+    @usableFromInline let segmentCount: Int32
+    /// The byte offsets in `tables` of the segment ends, the kerns and the flags
+    /// (`ClusterTables`; the starts, when kept, follow the advances, and the glyphs the flags).
+    @usableFromInline let segmentsOffset: Int32, kernsOffset: Int32, flagsOffset: Int32
+    /// Whether the block has the clusters' starts (`clusterStarts`).
+    @usableFromInline let hasStarts: Bool
+    /// Whether the block has the glyphs column (`plainGlyphs`).
+    @usableFromInline let hasPlainGlyphs: Bool
+    /// Whether the paragraph's base direction is right to left (its lowest bidi level is
+    /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
+    /// of a text of many pieces — tabs, emoji — quadratic).
+    @usableFromInline package let isRightToLeft: Bool
+    /// The advances past Int32 (key `2 c`) and the kerning past Int16 (key `2 c + 1`) of
+    /// cluster `c`: one cluster can be that wide — a ZWJ chain of thousands of emoji at a
+    /// large size — and its width is kept exact rather than wrapped or trapped on (issue
+    /// 21). Empty in any real text (the empty dictionary allocates nothing). One
+    /// dictionary, not one per kind: eight bytes of every paragraph.
+    @usableFromInline let wide: [Int: Int64]
     /// The shaped pieces in logical order.
     @usableFromInline package let pieces: [ShapedPiece]
     /// The fonts the pieces are in, held for them (a piece's font is unretained).
     let fonts: PieceFonts
     /// What holds the pieces' glyphs, held for them (a piece's glyphs are unretained).
     let glyphs: PieceGlyphs
-    /// The glyph of each cluster of a run measured from the font's tables — plain text
-    /// (`PlainShaping`), .notdef (0) or ideographs (`IdeographFace`) — and anything for other
-    /// clusters; empty when the paragraph has no such run.
-    @usableFromInline package let plainGlyphs: UnsafeMutableBufferPointer<UInt16>
     /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
     /// empty in a plain text.
     @usableFromInline package let clusterRuns: [UInt16]
 
+    /// The UTF-16 offset of the paragraph's first code unit in the whole text.
     @inlinable
-    package var clusterCount: Int { advances.count }
+    package var utf16Start: Int { Int(start) }
+
+    @inlinable
+    package var clusterCount: Int { Int(count) }
+
+    /// The column of `count` elements at byte `offset` of the block.
+    @inlinable
+    func column<Element>(_ offset: Int32, _ count: Int, as: Element.Type) -> UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: tables.map { ($0 + Int(offset)).assumingMemoryBound(to: Element.self) },
+                                   count: count)
+    }
+
+    /// The UTF-16 offset of each cluster's start in the whole text, and one past the last
+    /// cluster's end (so `clusterCount + 1` entries); nil when every cluster is one code
+    /// unit (most text), where the offsets are `utf16Start + index`. Read with
+    /// `clusterStart(_:)`.
+    @inlinable
+    package var clusterStarts: UnsafeMutableBufferPointer<Int32>? {
+        hasStarts ? column(4 * count, clusterCount + 1, as: Int32.self) : nil
+    }
+    /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
+    /// included; ``wideAdvance`` for a cluster wider than Int32 holds, whose advance is kept
+    /// apart (`wide`). Read with `advance(_:)`.
+    @inlinable
+    package var advances: UnsafeMutableBufferPointer<Int32> { column(0, clusterCount, as: Int32.self) }
+    /// What `advances` holds for a cluster whose advance is kept apart.
+    @inlinable
+    package static var wideAdvance: Int32 { .min }
+    /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
+    /// when a line ends after it; 2 bytes a cluster of the ~20 a text kept. ``wideKern`` for
+    /// a kerning past Int16 (±32 pt, a fifth of an em at 160 pt), whose value is kept apart
+    /// (`wide`). Read with `kern(_:)`.
+    @inlinable
+    package var kerns: UnsafeMutableBufferPointer<Int16> { column(kernsOffset, clusterCount, as: Int16.self) }
+    /// What `kerns` holds for a cluster whose kerning is kept apart.
+    @inlinable
+    package static var wideKern: Int16 { .min }
+    /// Each cluster's `ClusterFlags`.
+    @inlinable
+    package var flags: UnsafeMutableBufferPointer<UInt8> { column(flagsOffset, clusterCount, as: UInt8.self) }
+    /// Where each segment (the text between two break opportunities) ends: the index of
+    /// the cluster after its last one, in order. Their widths are the text's
+    /// `PreparedText.packedSegments`.
+    @inlinable
+    package var segmentEnds: UnsafeMutableBufferPointer<Int32> {
+        column(segmentsOffset, Int(segmentCount), as: Int32.self)
+    }
+    /// The glyph of each cluster of a run measured from the font's tables — plain text
+    /// (`PlainShaping`), .notdef (0) or ideographs (`IdeographFace`) — and anything for other
+    /// clusters; empty when the paragraph has no such run.
+    @inlinable
+    package var plainGlyphs: UnsafeMutableBufferPointer<UInt16> {
+        column(flagsOffset + ((count + 1) & ~1), hasPlainGlyphs ? clusterCount : 0, as: UInt16.self)
+    }
 
     /// Cluster `c`'s advance in layout units, kerning with the next cluster included.
     ///
@@ -79,9 +123,9 @@ package final class PreparedParagraph: @unchecked Sendable {
         return advance != Self.wideAdvance ? Int64(advance) : wideAdvance(c)
     }
 
-    /// The advance of cluster `c`, one wider than Int32 holds (`wideAdvances`).
+    /// The advance of cluster `c`, one wider than Int32 holds (`wide`).
     @usableFromInline @inline(never)
-    func wideAdvance(_ c: Int) -> Int64 { wideAdvances[c]! }
+    func wideAdvance(_ c: Int) -> Int64 { wide[2 * c]! }
 
     /// Cluster `c`'s kerning with the next cluster, in layout units (its rare wide case
     /// out of line, as `advance(_:)`'s).
@@ -91,13 +135,9 @@ package final class PreparedParagraph: @unchecked Sendable {
         return kern != Self.wideKern ? Int64(kern) : wideKern(c)
     }
 
-    /// The kerning of cluster `c`, one past Int16 (`wideKerns`).
+    /// The kerning of cluster `c`, one past Int16 (`wide`).
     @usableFromInline @inline(never)
-    func wideKern(_ c: Int) -> Int64 { Int64(wideKerns[c]!) }
-    /// Whether the paragraph's base direction is right to left (its lowest bidi level is
-    /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
-    /// of a text of many pieces — tabs, emoji — quadratic).
-    @usableFromInline package let isRightToLeft: Bool
+    func wideKern(_ c: Int) -> Int64 { wide[2 * c + 1]! }
 
     /// Takes ownership of `tables` (the per-cluster columns, one block — the kerning past
     /// Int16 in `wideKerns` — and the ends of its `segmentCount` segments): the paragraph
@@ -105,21 +145,32 @@ package final class PreparedParagraph: @unchecked Sendable {
     package init(utf16Start: Int, tables: ClusterTables, wideKerns: [Int: Int32] = [:],
          segmentCount: Int, pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
-        self.utf16Start = utf16Start
+        precondition(utf16Start <= PreparedText.maxUTF16Count && segmentCount <= tables.segmentCapacity)
         self.tables = tables.base
-        self.clusterStarts = tables.starts
-        self.advances = tables.advances
-        self.wideAdvances = wideAdvances
-        self.kerns = tables.kerns
-        self.wideKerns = wideKerns
-        self.flags = tables.flags
-        self.segmentEnds = UnsafeMutableBufferPointer(rebasing: tables.segmentEnds[..<segmentCount])
+        start = Int32(utf16Start)
+        count = Int32(tables.count)
+        self.segmentCount = Int32(segmentCount)
+        segmentsOffset = Int32(tables.segmentsOffset)
+        kernsOffset = Int32(tables.kernsOffset)
+        flagsOffset = Int32(tables.flagsOffset)
+        hasStarts = tables.hasStarts
+        hasPlainGlyphs = tables.hasPlainGlyphs && tables.count > 0
+        isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
+        wide = wideKerns.isEmpty && wideAdvances.isEmpty ? [:] : Self.wide(advances: wideAdvances, kerns: wideKerns)
         self.pieces = pieces
         self.fonts = fonts
         self.glyphs = glyphs
-        self.isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
-        self.plainGlyphs = tables.plainGlyphs
         self.clusterRuns = clusterRuns
+    }
+
+    /// The advances past Int32 and the kerning past Int16 as `wide` keeps them (out of line:
+    /// no real text has any).
+    @inline(never)
+    private static func wide(advances: [Int: Int64], kerns: [Int: Int32]) -> [Int: Int64] {
+        var wide: [Int: Int64] = [:]
+        for (c, advance) in advances { wide[2 * c] = advance }
+        for (c, kern) in kerns { wide[2 * c + 1] = Int64(kern) }
+        return wide
     }
 
     deinit { free(tables) }
