@@ -77,12 +77,18 @@ extension ParagraphBuilder {
         /// only where `kerns` holds the mark.)
         @inline(__always)
         mutating func setKern(_ c: Int, _ value: Int32) {
-            let narrow = Int16(truncatingIfNeeded: value)
-            if Int32(narrow) == value, narrow != PreparedParagraph.wideKern {
+            if let narrow = Self.narrowKern(value) {
                 kerns[c] = narrow
             } else {
                 setWideKern(c, value)
             }
+        }
+
+        /// A kerning as `kerns` holds it, or nil when it goes to `wideKerns`.
+        @inline(__always)
+        static func narrowKern(_ value: Int32) -> Int16? {
+            let narrow = Int16(truncatingIfNeeded: value)
+            return Int32(narrow) == value && narrow != PreparedParagraph.wideKern ? narrow : nil
         }
 
         /// `setKern` past Int16, out of line.
@@ -95,7 +101,25 @@ extension ParagraphBuilder {
         /// Sets cluster `c`'s advance: in `advances` when Int32 holds it, else in `wide`.
         @inline(__always)
         mutating func setAdvance(_ c: Int, _ value: Int64) {
-            if let narrow = Int32(exactly: value), narrow != PreparedParagraph.wideAdvance {
+            if let narrow = Self.narrowAdvance(value), wide.isEmpty {
+                advances[c] = narrow
+            } else {
+                setAdvanceWithWide(c, value)
+            }
+        }
+
+        /// An advance as `advances` holds it, or nil when it goes to `wide`.
+        @inline(__always)
+        static func narrowAdvance(_ value: Int64) -> Int32? {
+            guard let narrow = Int32(exactly: value), narrow != PreparedParagraph.wideAdvance else { return nil }
+            return narrow
+        }
+
+        /// `setAdvance` past Int32, or once `wide` holds an advance: out of line (its
+        /// dictionary code, inlined in a loop over units, took the registers the loop needs).
+        @inline(never)
+        mutating func setAdvanceWithWide(_ c: Int, _ value: Int64) {
+            if let narrow = Self.narrowAdvance(value) {
                 advances[c] = narrow
                 if !wide.isEmpty { wide[c] = nil }
             } else {

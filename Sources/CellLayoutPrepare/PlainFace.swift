@@ -39,7 +39,7 @@ package final class PlainFace: @unchecked Sendable {
     /// Kerning in font units of each pair of plain units, `rowCount × rowCount`:
     /// `unmeasured` until the pair is first met.
     private let kerning: UnsafeMutablePointer<Atomic<Int16>>
-    private static let unmeasured = Int16.min
+    fileprivate static let unmeasured = Int16.min
     /// The unscaled HarfBuzz font of the face (owned by the face, which outlives its tables).
     private let unscaled: OpaquePointer
     /// The face's pair adjustments, read for a pair met for the first time (nil: every new
@@ -76,9 +76,49 @@ package final class PlainFace: @unchecked Sendable {
     /// The kerning between plain units `left` and `right`, in font units.
     @inline(__always)
     package func kern(_ left: UInt16, _ right: UInt16) -> Int32 {
-        let index = Int(rows[Int(left &- PlainShaping.first)]) &* rowCount &+ Int(rows[Int(right &- PlainShaping.first)])
-        let known = kerning[index].load(ordering: .relaxed)
-        if known != Self.unmeasured { return Int32(known) }
+        let table = kerningTable, index = table.index(rows: row(left), row(right))
+        return table.known(at: index) ?? firstKern(left, right, at: index)
+    }
+
+    /// Plain unit `unit`'s row in the kerning table.
+    @inline(__always)
+    package func row(_ unit: UInt16) -> UInt16 { rows[Int(unit &- PlainShaping.first)] }
+
+    /// The kerning table, for a loop over pairs to read without loading it from the face
+    /// per pair (`PlainShaping.Pairs`).
+    var kerningTable: KerningTable { KerningTable(pairs: kerning, rowCount: rowCount) }
+
+    /// The face's kerning table as a loop reads it: the pairs met before, by their units'
+    /// rows (`row(_:)`), one entry a pair.
+    struct KerningTable {
+        fileprivate let pairs: UnsafeMutablePointer<Atomic<Int16>>
+        fileprivate let rowCount: Int
+
+        /// The kerning of the units of rows `leftRow` and `rightRow` in font units, or nil
+        /// when the pair was never met (`PlainFace.kern` measures it).
+        @inline(__always)
+        func known(rows leftRow: UInt16, _ rightRow: UInt16) -> Int32? {
+            known(at: index(rows: leftRow, rightRow))
+        }
+
+        /// The entry of the units of rows `leftRow` and `rightRow`.
+        @inline(__always)
+        fileprivate func index(rows leftRow: UInt16, _ rightRow: UInt16) -> Int {
+            Int(leftRow) &* rowCount &+ Int(rightRow)
+        }
+
+        /// The kerning at entry `index`, or nil when its pair was never met.
+        @inline(__always)
+        fileprivate func known(at index: Int) -> Int32? {
+            let known = pairs[index].load(ordering: .relaxed)
+            return known != PlainFace.unmeasured ? Int32(known) : nil
+        }
+    }
+
+    /// The kerning of a pair met for the first time, kept at `index` of the table when
+    /// Int16 holds it (out of line: the callers' loops run per unit).
+    @inline(never)
+    private func firstKern(_ left: UInt16, _ right: UInt16, at index: Int) -> Int32 {
         let measured = pairs?.kern(UInt32(glyphs[Int(left &- PlainShaping.first)]),
                                    UInt32(glyphs[Int(right &- PlainShaping.first)])) ?? measureKern(left, right)
         if let stored = Int16(exactly: measured), stored != Self.unmeasured {

@@ -25,7 +25,7 @@ package final class PlainShaping: Sendable {
     /// Cyrillic and Cyrillic Supplement (U+052F).
     package static let end: UInt16 = 0x530
     /// About the bytes one font's own tables hold (the face's are counted with the face).
-    package static var byteCount: Int { Int(end - first) * 4 + 64 }
+    package static var byteCount: Int { Int(end - first) * MemoryLayout<Unit>.stride + 64 }
 
     /// The scripts plain text may be in.
     package enum ScriptClass: UInt8 {
@@ -49,9 +49,10 @@ package final class PlainShaping: Sendable {
     package let font: Font
     /// The face's tables.
     package let face: PlainFace
-    /// The nominal advance of each code unit from `first`, in layout units (0 where the
-    /// unit is not plain).
-    private let advances: [Int32]
+    /// What a plain run reads of each code unit from `first` (all zero where the unit is
+    /// not plain): one entry a unit, where the glyph, the kerning row and the advance were
+    /// three tables (each read with its bounds check, ~40 instructions a unit of Latin text).
+    private let units: [Unit]
     /// HarfBuzz's multiplier from font units to layout units at the font's size.
     private let mult: Int64
     /// The advance of the .notdef glyph in layout units, when characters the face lacks
@@ -59,6 +60,16 @@ package final class PlainShaping: Sendable {
     package let notdefAdvance: Int32?
     /// Whether the face maps any Hangul syllable or conjoining jamo (`decomposesToCovered`).
     private let coversHangul: Bool
+
+    /// A plain code unit as a run measures it.
+    package struct Unit {
+        /// Its nominal advance at the font's size, in layout units.
+        package let advance: Int32
+        /// Its nominal glyph.
+        package let glyph: UInt16
+        /// Its row in the face's kerning table (`PlainFace.row(_:)`).
+        package let row: UInt16
+    }
 
     /// Characters that may be plain in some font: Latin, Greek, Cyrillic or Common, no
     /// controls, no soft hyphen (a default ignorable HarfBuzz hides), nothing that extends
@@ -118,16 +129,16 @@ package final class PlainShaping: Sendable {
     package init?(font: Font, analyses: FaceAnalyses) {
         guard font.usesFaceTables, let face = analyses.plainFace(of: font.face) else { return nil }
         let mult = Self.multiplier(of: font)
-        var advances = [Int32](repeating: 0, count: face.glyphs.count)
+        var units = [Unit](repeating: Unit(advance: 0, glyph: 0, row: 0), count: face.glyphs.count)
         for (i, glyph) in face.glyphs.enumerated() where glyph != 0 {
             let atSize = hb_font_get_glyph_h_advance(font.hbFont, hb_codepoint_t(glyph))
-            let units = Int64(hb_font_get_glyph_h_advance(font.face.unscaled, hb_codepoint_t(glyph)))
-            guard atSize == Self.scaled(units, mult) else { return nil }
-            advances[i] = atSize
+            let unscaled = Int64(hb_font_get_glyph_h_advance(font.face.unscaled, hb_codepoint_t(glyph)))
+            guard atSize == Self.scaled(unscaled, mult) else { return nil }
+            units[i] = Unit(advance: atSize, glyph: glyph, row: face.row(Self.first + UInt16(i)))
         }
         self.font = font
         self.face = face
-        self.advances = advances
+        self.units = units
         self.mult = mult
         notdefAdvance = face.notdefIsPlain ? hb_font_get_glyph_h_advance(font.hbFont, 0) : nil
         coversHangul = font.face.coversAny(0x1100...0x11FF) || font.face.coversAny(0xAC00...0xD7A3)
@@ -253,18 +264,48 @@ package final class PlainShaping: Sendable {
 
     /// The nominal glyph of a plain `unit`.
     @inline(__always)
-    package func glyph(_ unit: UInt16) -> UInt16 { face.glyphs[Int(unit &- Self.first)] }
+    package func glyph(_ unit: UInt16) -> UInt16 { units[Int(unit &- Self.first)].glyph }
 
     /// The nominal advance of a plain `unit`, in layout units.
     @inline(__always)
-    package func advance(_ unit: UInt16) -> Int32 { advances[Int(unit &- Self.first)] }
+    package func advance(_ unit: UInt16) -> Int32 { units[Int(unit &- Self.first)].advance }
+
+    /// `body` on the table of `Unit`s, indexed by code unit less `first` (a piece's loop
+    /// reads it without bounds checks: its units are plain, so in the table).
+    @inline(__always)
+    func withUnits<R>(_ body: (UnsafePointer<Unit>) -> R) -> R {
+        units.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
 
     /// The kerning between plain units `left` and `right` (added to `left`'s advance when
     /// `right` follows it in the same script), in layout units.
     @inline(__always)
     package func kern(_ left: UInt16, _ right: UInt16) -> Int32 {
-        let units = Int64(face.kern(left, right))
-        return units == 0 ? 0 : Self.scaled(units, mult)
+        Self.scaled(face.kern(left, right), mult)
+    }
+
+    /// The kerning of pairs as a loop over a piece reads it (`Pairs`).
+    var pairs: Pairs { Pairs(table: face.kerningTable, mult: mult) }
+
+    /// `kern(_:_:)` for a loop over a piece's pairs, of pairs met before: the face's table
+    /// and the font's multiplier read once a piece, the units' rows from their entries
+    /// (`withUnits`).
+    struct Pairs {
+        let table: PlainFace.KerningTable
+        let mult: Int64
+
+        /// The kerning between the units of entries `l` and `r` in layout units, or nil when
+        /// the pair was never met (`kern` measures it).
+        @inline(__always)
+        func known(_ l: Unit, _ r: Unit) -> Int32? {
+            table.known(rows: l.row, r.row).map { PlainShaping.scaled($0, mult) }
+        }
+    }
+
+    /// Kerning in font units at the size of `mult` (0 stays 0 without the multiplication).
+    @inline(__always)
+    fileprivate static func scaled(_ units: Int32, _ mult: Int64) -> Int32 {
+        units == 0 ? 0 : scaled(Int64(units), mult)
     }
 
     /// HarfBuzz's multiplier from font units to layout units at `font`'s size:

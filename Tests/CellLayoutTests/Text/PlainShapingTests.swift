@@ -147,6 +147,41 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// Paragraphs measured from the tables in an engine of their own — first while their
+    /// pairs are new to the face's kerning table (each unit met with a new pair leaves the
+    /// loop over known pairs for the general step, and the loop takes over again after it),
+    /// then again with every pair known — against the engine with plain shaping off
+    /// (HarfBuzz for every piece): every cluster's advance and kerning the same, and the same
+    /// glyph runs. Plain paragraphs (one script, "Wave, Tokyo…") and plain pieces between
+    /// shaped ones (Han, an emoji, Arabic) both.
+    @Test func newAndKnownPairsMeasureAsHarfBuzz() throws {
+        let engine = TextEngine(fonts: TestFonts.library)
+        let harfBuzzOnly = TextEngine(
+            fonts: TestFonts.library, shapeMemoEntries: 10_000, shapeMemoBytes: 16 << 20, usesPlainShaping: false)
+        let texts = [
+            "AVATAR Wave To your Yacht, Vanya. Tyler's Voyage AWAY at Tokyo; 7.5 V.A LT Fjord",
+            "Wave To AVA: PRIVET, Лёва ВАТА «Утро» — Yo! T.V. P.A.W.",
+            "AVATAR 東京 Wave To 🚀 your Yacht مرحبا Tyler AWAY",
+            "Quick zephyrs blow, vexing daft Jim. AVATAR Wave To your Yacht",
+        ]
+        for pass in 0..<2 {
+            for text in texts {
+                let plain = engine.prepare(text, font: TestFonts.inter17)
+                let shaped = harfBuzzOnly.prepare(text, font: TestFonts.inter17)
+                #expect(plain.paragraphs.count == 1 && shaped.paragraphs.count == 1)
+                let a = plain.paragraphs[0], b = shaped.paragraphs[0]
+                #expect(a.clusterCount == b.clusterCount, "\(text)")
+                let clusters = 0..<min(a.clusterCount, b.clusterCount)
+                #expect(clusters.map(a.advance) == clusters.map(b.advance), "advances, pass \(pass): \(text)")
+                #expect(clusters.map(a.kern) == clusters.map(b.kern), "kerning, pass \(pass): \(text)")
+                #expect(a.pieces.contains { $0.shaped == nil }, "a piece measured from the tables: \(text)")
+                #expect(clusters.contains { a.kern($0) != 0 }, "kerned pairs: \(text)")
+                let x = plain.fit(width: 10_000), y = shaped.fit(width: 10_000)
+                #expect(Self.same(x.glyphRuns(ofLine: 0), y.glyphRuns(ofLine: 0)), "glyph runs: \(text)")
+            }
+        }
+    }
+
     static func same(_ a: [GlyphRun], _ b: [GlyphRun]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.font === y.font && x.glyphs == y.glyphs && x.positions == y.positions && x.utf16Offsets == y.utf16Offsets
