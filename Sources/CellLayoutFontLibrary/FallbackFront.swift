@@ -16,7 +16,8 @@ import Synchronization
 /// two answers whose hashes meet are both kept (one slot per hash, ~2,000 characters of
 /// Chinese, Japanese, Thai… text took turns evicting each other: 7,585 lookups missed
 /// where 1,600 answers were new, preparing 10,000 international rows). A font id past 24
-/// bits or a language slot past 8 bits is not kept here.
+/// bits or a language slot past 8 bits is not kept here. Clusters of several characters
+/// have answers of their own, kept the same way (`FallbackFront+Clusters.swift`).
 @usableFromInline
 package final class FallbackFront: @unchecked Sendable {
     /// log2 of the slots (16,384 words: 128 KB; 8,192 pairs).
@@ -29,21 +30,51 @@ package final class FallbackFront: @unchecked Sendable {
     /// The fonts the slots name, retained: written once each under `adding`, before any
     /// slot names them (the slot's store releases, the reader's load acquires).
     @usableFromInline let fonts: UnsafeMutablePointer<Unmanaged<Font>>
-    /// Each held font's index.
-    private let adding = Mutex<[ObjectIdentifier: Int]>([:])
+    /// The answers for clusters of several characters (`FallbackFront+Clusters.swift`): each
+    /// slot names an entry of `clusterWords` by its offset + 1 (low 32 bits) under the top 32
+    /// bits of its key's hash.
+    let clusterSlots: UnsafeMutablePointer<Atomic<UInt64>>
+    /// The cluster entries, each written once (under `adding`) before a slot names it, and
+    /// never again: the font id and language, the count and font index, the scalars.
+    let clusterWords: UnsafeMutablePointer<UInt32>
+    /// What writers share: each held font's index, and how many cluster words are written.
+    let adding = Mutex(Held())
+
+    struct Held {
+        var indices: [ObjectIdentifier: Int] = [:]
+        var clusterWordCount = 0
+
+        /// The index of `font` in `fonts` (held from now on when it is new), or nil when the
+        /// front holds as many as it may.
+        mutating func index(of font: Font, in fonts: UnsafeMutablePointer<Unmanaged<Font>>) -> Int? {
+            if let index = indices[ObjectIdentifier(font)] { return index }
+            guard indices.count < FallbackFront.fontCapacity else { return nil }
+            let index = indices.count
+            fonts[index] = Unmanaged.passRetained(font)
+            indices[ObjectIdentifier(font)] = index
+            return index
+        }
+    }
 
     package init() {
         slots = .allocate(capacity: 1 << Self.slotBits)
         for i in 0..<(1 << Self.slotBits) { (slots + i).initialize(to: Atomic(0)) }
         fonts = .allocate(capacity: Self.fontCapacity)
+        clusterSlots = .allocate(capacity: 1 << Self.clusterSlotBits)
+        for i in 0..<(1 << Self.clusterSlotBits) { (clusterSlots + i).initialize(to: Atomic(0)) }
+        // (Not written ahead: its pages are touched as entries fill them.)
+        clusterWords = .allocate(capacity: Self.clusterWordCapacity)
     }
 
     deinit {
-        let count = adding.withLock { $0.count }
+        let count = adding.withLock { $0.indices.count }
         for i in 0..<count { fonts[i].release() }
         fonts.deallocate()
         slots.deinitialize(count: 1 << Self.slotBits)
         slots.deallocate()
+        clusterSlots.deinitialize(count: 1 << Self.clusterSlotBits)
+        clusterSlots.deallocate()
+        clusterWords.deallocate()
     }
 
     /// The key of a character's fallback from font `fontID` in language slot `language`
@@ -90,14 +121,7 @@ package final class FallbackFront: @unchecked Sendable {
     /// `language` (nothing when the front holds as many fonts as it may).
     package func remember(_ fallback: Font, for scalar: Unicode.Scalar, fontID: Int, language: UInt16) {
         guard let key = Self.key(scalar, fontID: fontID, language: language) else { return }
-        let index: Int? = adding.withLock { held in
-            if let index = held[ObjectIdentifier(fallback)] { return index }
-            guard held.count < Self.fontCapacity else { return nil }
-            let index = held.count
-            fonts[index] = Unmanaged.passRetained(fallback)
-            held[ObjectIdentifier(fallback)] = index
-            return index
-        }
+        let index = adding.withLock { $0.index(of: fallback, in: fonts) }
         guard let index else { return }
         // The newest answer first, the one it displaces second. (Two threads writing one
         // pair at once may keep either's; every entry names its key, so a reader never

@@ -350,11 +350,21 @@ public final class FontLibrary: Sendable {
     /// A cluster shown as emoji (`prefersEmoji`) goes to the first color font of the chain
     /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
     /// that is not a color font, as CoreText and Pango choose.
+    ///
+    /// The memo's answer is kept in the lock-free front (`knownFont(for:fallingBackFrom:language:)`
+    /// then knows it): a one-character cluster's with the characters', a longer one's with
+    /// the clusters'.
     package func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
+        // (One character past the BMP — an emoji — comes here as a cluster of two code units.)
+        if cluster.count == 1 { return self.font(for: cluster[0], fallingBackFrom: font, language: language) }
         // (A closure, not `font.face.covers`: that method value retained the shared face.)
         if cluster.allSatisfy({ font.face.covers($0) }), font.face.isColor == Self.prefersEmoji(cluster) { return font }
-        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
-                        language: language) { cluster }
+        let fallback = fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
+                                language: language) { cluster }
+        cluster.withUnsafeBufferPointer {
+            front.remember(fallback, forCluster: $0, fontID: font.id, language: language.id)
+        }
+        return fallback
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` (as
@@ -369,20 +379,11 @@ public final class FontLibrary: Sendable {
         return fallback
     }
 
-    /// The font that draws `cluster` (several scalars) in place of `font` when that is known
-    /// without the memo, else nil: its first scalar's known font when that font draws every
-    /// other visible scalar of it. That is the font the memo picks — the fonts before it in
-    /// the chain lack the first scalar, so none of them covers the cluster — as long as the
-    /// same preferences apply to both: neither the cluster nor its first scalar is emoji, and
-    /// no Han follows the first scalar. Unretained, as `knownFont(for:fallingBackFrom:language:)`.
-    ///
-    /// Also `font` itself when no font draws the first scalar: its known font is `font`, which
-    /// lacks it, and no face of the library covers it. Then the memo's search for the first
-    /// scalar found no face (none here, and fontconfig's first file for it gave none that
-    /// covers it), the search for the cluster — which asks the same of the same first
-    /// visible scalar, and more — finds none either, and the memo answers `font` for both.
-    /// (Devanagari, Bengali or Thai text without such a font: each cluster of a consonant
-    /// and its vowel sign went through the memo's lock and hashed key, ~1,000 instructions.)
+    /// The font that draws `cluster` in place of `font` when that is known without the memo,
+    /// else nil: for one scalar, its known font; for several, the first scalar's known font
+    /// when that font draws every other visible scalar of it (`knownFont(fromFirstOf:…)`),
+    /// else the answer the memo gave for the cluster before, which the front keeps. Unretained,
+    /// as `knownFont(for:fallingBackFrom:language:)`.
     ///
     /// Inlined where it is asked, over any buffer of the cluster's scalars (fontRuns decodes
     /// into one per paragraph): as a call over an array, per cluster of several characters
@@ -391,8 +392,47 @@ public final class FontLibrary: Sendable {
     package func knownFont<Cluster: RandomAccessCollection<Unicode.Scalar>>(
         for cluster: Cluster, fallingBackFrom font: Font, language: LanguageSlot
     ) -> Unmanaged<Font>? where Cluster.Index == Int {
-        guard let first = cluster.first, !Self.isInvisible(first), !Self.prefersEmoji(first),
-              !Self.prefersEmoji(cluster) else { return nil }
+        guard let first = cluster.first else { return nil }
+        if cluster.count == 1 { return knownFont(for: first, fallingBackFrom: font, language: language) }
+        if let known = knownFont(fromFirstOf: cluster, first, fallingBackFrom: font, language: language) {
+            return known
+        }
+        return knownClusterFont(cluster, fallingBackFrom: font, language: language)
+    }
+
+    /// The front's answer for `cluster` (several scalars), the memo's kept: the clusters
+    /// their first scalar does not settle (an emoji sequence, a letter never met alone:
+    /// ~0.2 per row of public or international text).
+    @inlinable
+    func knownClusterFont<Cluster: RandomAccessCollection<Unicode.Scalar>>(
+        _ cluster: Cluster, fallingBackFrom font: Font, language: LanguageSlot
+    ) -> Unmanaged<Font>? where Cluster.Index == Int {
+        let id = font.id
+        if let known = cluster.withContiguousStorageIfAvailable({
+            front.font(forCluster: $0, fontID: id, language: language.id)
+        }) { return known }
+        return Array(cluster).withUnsafeBufferPointer { front.font(forCluster: $0, fontID: id, language: language.id) }
+    }
+
+    /// The font that draws `cluster` (several scalars, `first` the first) in place of `font`
+    /// when its first scalar's answer settles it, else nil: its first scalar's known font when
+    /// that font draws every other visible scalar of it. That is the font the memo picks — the
+    /// fonts before it in the chain lack the first scalar, so none of them covers the cluster
+    /// — as long as the same preferences apply to both: neither the cluster nor its first
+    /// scalar is emoji, and no Han follows the first scalar.
+    ///
+    /// Also `font` itself when no font draws the first scalar: its known font is `font`, which
+    /// lacks it, and no face of the library covers it. Then the memo's search for the first
+    /// scalar found no face (none here, and fontconfig's first file for it gave none that
+    /// covers it), the search for the cluster — which asks the same of the same first
+    /// visible scalar, and more — finds none either, and the memo answers `font` for both.
+    /// (Devanagari, Bengali or Thai text without such a font: each cluster of a consonant
+    /// and its vowel sign went through the memo's lock and hashed key, ~1,000 instructions.)
+    @inlinable @inline(__always)
+    func knownFont<Cluster: RandomAccessCollection<Unicode.Scalar>>(
+        fromFirstOf cluster: Cluster, _ first: Unicode.Scalar, fallingBackFrom font: Font, language: LanguageSlot
+    ) -> Unmanaged<Font>? where Cluster.Index == Int {
+        guard !Self.isInvisible(first), !Self.prefersEmoji(first), !Self.prefersEmoji(cluster) else { return nil }
         for i in cluster.startIndex + 1..<cluster.endIndex where Self.isHan(cluster[i]) { return nil }
         guard let known = knownFont(for: first, fallingBackFrom: font, language: language) else { return nil }
         let drawsAll = known._withUnsafeGuaranteedRef { Self.covers($0.face, cluster, from: cluster.startIndex + 1) }

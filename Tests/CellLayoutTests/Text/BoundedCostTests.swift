@@ -136,13 +136,14 @@ import Testing
     /// text: its pieces refer to their fonts unretained (`ShapedPiece.font`), and each
     /// paragraph holds them (`PieceFonts`). Watched through a weak reference, so that a font
     /// freed too soon shows even where its memory still reads right: the DejaVu Sans font
-    /// Hebrew falls back to lives while the text does and goes with it. Every Hebrew
-    /// cluster here is a letter with points (more than one character): the library's
-    /// lock-free front holds the fallback fonts of one-character clusters for good.
+    /// Hebrew falls back to lives while the text does and goes with it. The Hebrew here is
+    /// one cluster, a letter with more points than the library's lock-free front keeps for
+    /// a cluster (`FallbackFront.maxClusterScalars`): the front holds the fallback fonts of
+    /// the characters and clusters it keeps for good.
     @Test func aPreparedTextHoldsItsFallbackFontsAndNothingElseDoes() throws {
         let library = try FontLibrary(useSystemFonts: false, fontsKept: 2)
         let engine = TextEngine(fonts: library)
-        let hebrew = "\u{5E9}\u{5B8}\u{5C1}\u{5DC}\u{5B8}"  // שָׁלָ
+        let hebrew = "\u{5E9}" + String(repeating: "\u{5B8}", count: FallbackFront.maxClusterScalars)  // שָ with 32 qamats
         var prepared: PreparedText? = engine.prepare("Shalom " + hebrew, font: try library.font(family: "Inter", size: 13.25))
         weak let fallback = prepared!.fit(width: 500).glyphRuns(ofLine: 0)
             .first { $0.font.face.family == "DejaVu Sans" }?.font
