@@ -97,8 +97,13 @@ package enum SimpleLineBreaks {
             var i = 1
             while i < length {
                 let p = k[i - 1], c = k[i]
-                // The most common pair first: letter × letter (LB28; no earlier rule applies to it).
-                if p.isLetter && c.isLetter { i += 1; continue }
+                // The most common pair first: letter × letter (LB28; no earlier rule applies to
+                // it), and the rest of the word with it (one test a letter, not the pair's loop).
+                if p.isLetter && c.isLetter {
+                    i += 1
+                    while i < length && k[i].isLetter { i += 1 }
+                    continue
+                }
                 // LB7: × SP.
                 if c == .space { i += 1; continue }
                 // LB25: a number starting at the character before the candidate, kept whole.
@@ -127,6 +132,9 @@ package enum SimpleLineBreaks {
     private static func keeps(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int, _ i: Int,
                               _ p: LineBreakClass, _ c: LineBreakClass, _ segmentStart: Int,
                               _ regionalRun: inout RegionalRun) -> Bool {
+        // A letter after a space (most words' start): of the rules below only LB14 can keep
+        // it (OP SP* ×); LB18 breaks (SP ÷).
+        if p == .space && c.isLetter { return classBeforeSpaces(k, i).isOpen }
         // LB12: GL ×. LB12a: [^SP BA HY] × GL.
         if p == .glue { return true }
         if c == .glue && p != .space && p != .breakAfter && p != .hyphen { return true }
@@ -136,13 +144,7 @@ package enum SimpleLineBreaks {
         case .exclamation, .symbol: return true
         default: break
         }
-        // The class before the spaces that end at i - 1 (the class at i - 1 when it is no space).
-        var before = p
-        if p == .space {
-            var j = i - 1
-            while j > 0 && k[j] == .space { j -= 1 }
-            before = k[j]
-        }
+        let before = p == .space ? classBeforeSpaces(k, i) : p
         // LB14: OP SP* ×.
         if before.isOpen { return true }
         if c == .infixSeparator {
@@ -193,6 +195,15 @@ package enum SimpleLineBreaks {
         if (p.isHangulSyllable && c == .postfix) || (p == .prefix && c.isHangulSyllable) { return true }
         // LB31: break everywhere else (between two Hangul syllables or two ideographs too).
         return false
+    }
+
+    /// The class before the spaces that end at `i - 1` (a space itself when they start the
+    /// paragraph).
+    @inline(__always)
+    private static func classBeforeSpaces(_ k: UnsafeMutablePointer<LineBreakClass>, _ i: Int) -> LineBreakClass {
+        var j = i - 1
+        while j > 0 && k[j] == .space { j -= 1 }
+        return k[j]
     }
 
     /// Where the last run of regional indicators `opensPair` looked at starts: a later
