@@ -16,6 +16,9 @@ package final class TextFontHold: Sendable {
     package let ellipsis: Ellipsis
     /// `font`'s plain shaping tables, or nil when its texts are shaped by HarfBuzz.
     let plain: PlainShaping?
+    /// The styles other than the default its texts were prepared in, shared by them
+    /// (`PreparedText.paragraphStyle`).
+    let styles = ParagraphStyleBoxes()
 
     init(font: Font, ellipsis: Ellipsis, plain: PlainShaping?) {
         self.font = font
