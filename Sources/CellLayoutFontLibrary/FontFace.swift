@@ -42,6 +42,12 @@ public final class FontFace: @unchecked Sendable {
     /// coverage is asked for every cluster of every text, and a bit test is far cheaper
     /// than a cmap lookup.
     @usableFromInline let bmpCoverage: [UInt64]
+    /// One bit per code point of the Supplementary Multilingual Plane (U+10000–U+1FFFF:
+    /// emoji, historic scripts, math letters) the cmap maps, read at load as `bmpCoverage`;
+    /// empty when it maps none there. (Through HarfBuzz's cmap each test cost ~215
+    /// instructions: every emoji of a text asked its font, and a fallback search asked every
+    /// face, ~4 M instructions per 10,000 rows of public or international text.)
+    @usableFromInline let smpCoverage: [UInt64]
     /// The glyphs whose advances HarfBuzz 6.0 would read as negative, and the advance
     /// functions every HarfBuzz font of this face goes through (nil: none).
     package let wideAdvances: WideAdvances?
@@ -104,17 +110,20 @@ public final class FontFace: @unchecked Sendable {
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
         let unicodes = hb_set_create()
         hb_face_collect_unicodes(face, unicodes)
-        self.bmpCoverage = Self.bmpBits(of: unicodes)
+        (self.bmpCoverage, self.smpCoverage) = Self.coverageBits(of: unicodes)
         hb_set_destroy(unicodes)
     }
 
-    /// One bit per code point of the Basic Multilingual Plane that `set` holds. Taken 1,024
-    /// code points at a time (`hb_set_next_many`): a call per code point (`hb_set_next`) cost
-    /// ~45 instructions each, and `hb_set_next_range` steps through a range one code point at
-    /// a time inside HarfBuzz (~1,250 instructions a range; 2.8 M for the four system faces
-    /// 10,000 international rows load, a CJK face mapping ~30,000 BMP code points).
-    private static func bmpBits(of set: OpaquePointer?) -> [UInt64] {
-        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+    /// One bit per code point of the Basic Multilingual Plane that `set` holds, and one per
+    /// code point of the Supplementary Multilingual Plane (none when it holds none there).
+    /// Taken 1,024 code points at a time (`hb_set_next_many`): a call per code point
+    /// (`hb_set_next`) cost ~45 instructions each, and `hb_set_next_range` steps through a
+    /// range one code point at a time inside HarfBuzz (~1,250 instructions a range; 2.8 M for
+    /// the four system faces 10,000 international rows load, a CJK face mapping ~30,000 BMP
+    /// code points). Past U+1FFFF nothing is read (a CJK face's ~43,000 of plane 2).
+    private static func coverageBits(of set: OpaquePointer?) -> (bmp: [UInt64], smp: [UInt64]) {
+        var bmp = [UInt64](repeating: 0, count: 0x10000 / 64)
+        var smp: [UInt64] = []
         let chunk = 1024
         withUnsafeTemporaryAllocation(of: hb_codepoint_t.self, capacity: chunk) { codepoints in
             var after = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
@@ -122,14 +131,20 @@ public final class FontFace: @unchecked Sendable {
                 let count = Int(hb_set_next_many(set, after, codepoints.baseAddress, UInt32(chunk)))
                 for k in 0..<count {
                     let codepoint = codepoints[k]
-                    if codepoint > 0xFFFF { return }
-                    bits[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+                    if codepoint <= 0xFFFF {
+                        bmp[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
+                    } else if codepoint <= 0x1FFFF {
+                        if smp.isEmpty { smp = [UInt64](repeating: 0, count: 0x10000 / 64) }
+                        smp[Int((codepoint - 0x10000) >> 6)] |= 1 << UInt64(codepoint & 63)
+                    } else {
+                        return
+                    }
                 }
                 if count < chunk { return }
                 after = codepoints[count - 1]
             }
         }
-        return bits
+        return (bmp, smp)
     }
 
     /// The glyph with the largest advance of the `glyphCount` glyphs of `font` (the first of
@@ -170,12 +185,16 @@ public final class FontFace: @unchecked Sendable {
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x10000 { return bmpCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
-        return coversPastTheBMP(value)
+        if value < 0x20000 {
+            let word = Int(truncatingIfNeeded: (value - 0x10000) >> 6)
+            return word < smpCoverage.count && smpCoverage[word] & (1 << UInt64(value & 63)) != 0
+        }
+        return coversPastPlaneOne(value)
     }
 
-    /// `covers(_:)` past the Basic Multilingual Plane: the cmap, through HarfBuzz.
+    /// `covers(_:)` past the Supplementary Multilingual Plane: the cmap, through HarfBuzz.
     @usableFromInline
-    func coversPastTheBMP(_ value: UInt32) -> Bool {
+    func coversPastPlaneOne(_ value: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(unscaled, value, &glyph) != 0
     }
