@@ -234,8 +234,20 @@ int32_t cicu_simple_grapheme_ends(const uint16_t *text, int32_t length, int32_t 
     for (i++; i < length; i++) {
         int32_t start = i;
         uint16_t u = text[i];
-        // Printable ASCII, most of the text there is: a base, no lookup.
-        uint32_t bits = (uint16_t)(u - 0x20) < 0x5F ? GRAPHEME_BASE : table_kind_bmp(&grapheme_table, u);
+        // Printable ASCII, most of the text there is: a run of it at once. Each is a base,
+        // which no rule joins to what is before it (GB999 after a control, a mark or a base;
+        // the conjunct and emoji rules join only a linking consonant, an Extended_Pictographic
+        // or a regional indicator), so each starts a cluster; and after one, neither the
+        // conjunct nor the emoji rule has begun (a base leaves both at their start).
+        if ((uint16_t)(u - 0x20) < 0x5F) {
+            do ends[count++] = i++; while (i < length && (uint16_t)(text[i] - 0x20) < 0x5F);
+            i--;  // the loop's own step
+            previous = GRAPHEME_BASE;
+            conjunct = OUTSIDE;
+            emoji = 0;
+            continue;
+        }
+        uint32_t bits = table_kind_bmp(&grapheme_table, u);
         uint32_t kind = bits & 3;
         if (__builtin_expect(kind == GRAPHEME_NONE, 0)) {
             // A surrogate pair (each half is NONE in the table), or a character left to ICU.
