@@ -98,6 +98,9 @@ package struct Itemizer {
 
     /// Resolves scripts, then fonts; `primary` is an attribute run's own font, and `rank`
     /// orders fonts by their place in the fallback chain of a primary font (lower is better).
+    /// Both unretained, as the items' fonts are: the caller holds every font for the
+    /// paragraph, and a strong font returned or passed here was a retain and a release of an
+    /// object every thread shares (~3 per international row).
     ///
     /// With `shortcuts` (the default), what `set` saw spares the work that cannot change
     /// anything (`ItemizationTests` resolves random clusters both ways):
@@ -107,7 +110,8 @@ package struct Itemizer {
     ///   becomes) it.
     /// - Every cluster in its attribute run's own font: every item's font is that font, so
     ///   resolving the fonts would write each cluster's font over with itself.
-    package func resolve(primary: (Int) -> Font, rank: (Font, Font) -> Int, shortcuts: Bool = true) {
+    package func resolve(primary: (Int) -> Unmanaged<Font>, rank: (Unmanaged<Font>, Unmanaged<Font>) -> Int,
+                         shortcuts: Bool = true) {
         if shortcuts, !scriptsMeet {
             scripts.buffer.update(repeating: soleScript)
         } else {
@@ -165,7 +169,7 @@ package struct Itemizer {
     /// each run's end and a second over the run (~36 instructions a cluster, 41.5 M of
     /// 2,585 M preparing 10,000 international rows). `ItemizationTests` holds it to the
     /// two passes on random clusters.
-    private func resolveFonts(primary: (Int) -> Font, rank: (Font, Font) -> Int) {
+    private func resolveFonts(primary: (Int) -> Unmanaged<Font>, rank: (Unmanaged<Font>, Unmanaged<Font>) -> Int) {
         guard count > 0 else { return }
         // The current run: its key and start.
         var script = scripts[0], level = levels[0], run = runs[0], emoji = kinds[0] & Self.emoji
@@ -199,7 +203,7 @@ package struct Itemizer {
                     var start = c
                     if firstNeutral > itemStart {
                         let runFont = primary(Int(run))
-                        if rank(font.takeUnretainedValue(), runFont) < rank(current.takeUnretainedValue(), runFont) {
+                        if rank(font, runFont) < rank(current, runFont) {
                             for k in firstNeutral..<c { fonts[k] = font }
                             start = firstNeutral
                         }
@@ -217,8 +221,7 @@ package struct Itemizer {
     }
 
     /// Sets the font of every cluster of `range` to `font`.
-    private func fill(_ range: Range<Int>, with font: Font) {
-        let font = Unmanaged.passUnretained(font)
+    private func fill(_ range: Range<Int>, with font: Unmanaged<Font>) {
         for k in range { fonts[k] = font }
     }
 

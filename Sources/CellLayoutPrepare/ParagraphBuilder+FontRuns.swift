@@ -133,8 +133,13 @@ extension ParagraphBuilder {
         }
         // (The closures as arguments: a closure bound to a name first was boxed, the builder
         // copied into it, per paragraph.)
-        items.resolve(primary: { runs?.fonts[$0] ?? font }) { candidate, from in
-            library._withUnsafeGuaranteedRef { $0.fallbackRank(of: candidate, from: from, language: language) }
+        let textFont = Unmanaged.passUnretained(font)
+        items.resolve(primary: { run in runs.map { .passUnretained($0.fonts[run]) } ?? textFont }) { candidate, from in
+            library._withUnsafeGuaranteedRef { library in
+                candidate._withUnsafeGuaranteedRef { candidate in
+                    from._withUnsafeGuaranteedRef { library.fallbackRank(of: candidate, from: $0, language: language) }
+                }
+            }
         }
         return FontRuns(items: items, flags: flags, fallbackFonts: fallbackFonts)
     }

@@ -141,8 +141,10 @@ import Testing
             let rank = { (font: Font, primary: Font) -> Int in
                 font === primary ? 0 : 1 + fonts.firstIndex { $0 === font }!
             }
-            full.resolve(primary: { runFonts[$0] }, rank: rank, shortcuts: false)
-            quick.resolve(primary: { runFonts[$0] }, rank: rank)
+            full.resolve(primary: { .passUnretained(runFonts[$0]) },
+                         rank: { rank($0.takeUnretainedValue(), $1.takeUnretainedValue()) }, shortcuts: false)
+            quick.resolve(primary: { .passUnretained(runFonts[$0]) },
+                          rank: { rank($0.takeUnretainedValue(), $1.takeUnretainedValue()) })
             let same = (0..<count).allSatisfy {
                 full.scripts[$0] == quick.scripts[$0] && full.fonts[$0].toOpaque() == quick.fonts[$0].toOpaque()
             }
@@ -190,7 +192,8 @@ import Testing
                 asked += 1
                 return font === primary ? 0 : 1 + fonts.firstIndex { $0 === font }!
             }
-            items.resolve(primary: { runFonts[$0] }, rank: rank, shortcuts: false)
+            items.resolve(primary: { .passUnretained(runFonts[$0]) },
+                          rank: { rank($0.takeUnretainedValue(), $1.takeUnretainedValue()) }, shortcuts: false)
             if asked > 0 { ranked += 1 }
             let expected = Self.fontsRunByRun(items, raw: raw, primary: { runFonts[$0] }, rank: rank)
             if (0..<count).contains(where: { items.fonts[$0].toOpaque() != expected[$0].toOpaque() }) {
