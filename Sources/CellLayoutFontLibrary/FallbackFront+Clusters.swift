@@ -70,25 +70,37 @@ extension FallbackFront {
         return nil
     }
 
+    /// Whether the front may keep the answer for a cluster of `count` scalars from font
+    /// `fontID` in language slot `language`: two to `maxClusterScalars` scalars, ids that fit,
+    /// and room left (once a cluster found none, no more is tried).
+    package func mayKeep(clusterOf count: Int, fontID: Int, language: UInt16) -> Bool {
+        count >= 2 && count <= Self.maxClusterScalars && Self.clusterHead(fontID: fontID, language: language) != nil
+            && !clustersFull.load(ordering: .relaxed)
+    }
+
     /// Keeps `fallback` as the answer for `cluster` (two to `maxClusterScalars` scalars) from
-    /// font `fontID` in language slot `language`; nothing when the front holds as many fonts
-    /// or words as it may, or already has the answer.
+    /// font `fontID` in language slot `language`, and returns whether the front has it now:
+    /// false when it may not keep it (`mayKeep`) or holds as many fonts or words as it may.
+    @discardableResult
     package func remember(_ fallback: Font, forCluster cluster: UnsafeBufferPointer<Unicode.Scalar>, fontID: Int,
-                          language: UInt16) {
+                          language: UInt16) -> Bool {
         guard cluster.count >= 2, cluster.count <= Self.maxClusterScalars,
-              let head = Self.clusterHead(fontID: fontID, language: language) else { return }
+              let head = Self.clusterHead(fontID: fontID, language: language) else { return false }
         let hash = Self.clusterHash(cluster, head: head)
         let pair = clusterPair(hash)
-        adding.withLock { held in
+        return adding.withLock { held in
             // (Under the lock, every write to the slots is one writer's: a key is in a pair
             // at most once, and an entry is only ever displaced from the first slot to the second.)
             let first = pair[0].load(ordering: .relaxed)
             let second = pair[1].load(ordering: .relaxed)
             if fontIndex(in: first, hash: hash, head: head, cluster) != nil
-                || fontIndex(in: second, hash: hash, head: head, cluster) != nil { return }
+                || fontIndex(in: second, hash: hash, head: head, cluster) != nil { return true }
             let offset = held.clusterWordCount
             guard offset + 2 + cluster.count <= Self.clusterWordCapacity,
-                  let index = held.index(of: fallback, in: fonts) else { return }
+                  let index = held.index(of: fallback, in: fonts) else {
+                clustersFull.store(true, ordering: .relaxed)
+                return false
+            }
             let entry = clusterWords + offset
             entry[0] = head
             entry[1] = UInt32(cluster.count) | UInt32(index) << 16
@@ -97,6 +109,7 @@ extension FallbackFront {
             // The newest answer first, the one it displaces second.
             if first != 0 { pair[1].store(first, ordering: .releasing) }
             pair[0].store(hash & 0xFFFF_FFFF_0000_0000 | UInt64(offset + 1), ordering: .releasing)
+            return true
         }
     }
 }

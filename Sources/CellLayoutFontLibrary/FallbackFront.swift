@@ -39,6 +39,9 @@ package final class FallbackFront: @unchecked Sendable {
     let clusterWords: UnsafeMutablePointer<UInt32>
     /// What writers share: each held font's index, and how many cluster words are written.
     let adding = Mutex(Held())
+    /// Whether a cluster's answer found no room (words or fonts): the library then keeps
+    /// clusters' answers in its memo.
+    let clustersFull = Atomic<Bool>(false)
 
     struct Held {
         var indices: [ObjectIdentifier: Int] = [:]

@@ -351,20 +351,28 @@ public final class FontLibrary: Sendable {
     /// that covers it, and one that asks for text presentation (U+FE0E) to the first font
     /// that is not a color font, as CoreText and Pango choose.
     ///
-    /// The memo's answer is kept in the lock-free front (`knownFont(for:fallingBackFrom:language:)`
-    /// then knows it): a one-character cluster's with the characters', a longer one's with
-    /// the clusters'.
+    /// The answer is kept in the lock-free front (`knownFont(for:fallingBackFrom:language:)`
+    /// then knows it): a one-character cluster's with the characters' (and the memo), a longer
+    /// one's with the clusters' (the memo only when the front cannot keep it: too long, ids
+    /// too large, or the front full).
     package func font(for cluster: [Unicode.Scalar], fallingBackFrom font: Font, language: LanguageSlot) -> Font {
         // (One character past the BMP — an emoji — comes here as a cluster of two code units.)
         if cluster.count == 1 { return self.font(for: cluster[0], fallingBackFrom: font, language: language) }
         // (A closure, not `font.face.covers`: that method value retained the shared face.)
         if cluster.allSatisfy({ font.face.covers($0) }), font.face.isColor == Self.prefersEmoji(cluster) { return font }
-        let fallback = fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
-                                language: language) { cluster }
-        cluster.withUnsafeBufferPointer {
-            front.remember(fallback, forCluster: $0, fontID: font.id, language: language.id)
+        // The front keeps the answer when it can, and then it is the answer's only store: the
+        // memo's lock, taken twice at a first meeting (to look, then to add) besides the
+        // front's, was what two threads meeting new emoji waited on. (Two threads that both
+        // choose get the same font object: `font(face:size:)` gives one per face and size.)
+        if front.mayKeep(clusterOf: cluster.count, fontID: font.id, language: language.id) {
+            let chosen = chosenFont(for: cluster, from: font, language: language)
+            let kept = cluster.withUnsafeBufferPointer {
+                front.remember(chosen, forCluster: $0, fontID: font.id, language: language.id)
+            }
+            if kept { return chosen }
         }
-        return fallback
+        return fallback(FallbackKey(fontID: font.id, language: language.id, cluster), from: font,
+                        language: language) { cluster }
     }
 
     /// The font that draws the one-character cluster `scalar` in place of `font` (as
@@ -539,11 +547,14 @@ public final class FontLibrary: Sendable {
     /// only when the memo has no answer (a one-character cluster allocates nothing then).
     private func fallback(_ key: FallbackKey, from font: Font, language: LanguageSlot,
                           cluster scalars: () -> [Unicode.Scalar]) -> Font {
-        fallbacks.value(for: key) {
-            let cluster = scalars()
-            let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
-            return usable ? font : fallbackFont(for: cluster, from: font, language: language) ?? font
-        }
+        fallbacks.value(for: key) { chosenFont(for: scalars(), from: font, language: language) }
+    }
+
+    /// The font the memo keeps for `cluster` from `font`: `font` when it draws every visible
+    /// scalar (in the presentation asked), else the fallback chain's (`fallbackFont`), else `font`.
+    private func chosenFont(for cluster: [Unicode.Scalar], from font: Font, language: LanguageSlot) -> Font {
+        let usable = Self.covers(font.face, cluster) && font.face.isColor == Self.prefersEmoji(cluster)
+        return usable ? font : fallbackFont(for: cluster, from: font, language: language) ?? font
     }
 
     private func fallbackFont(for cluster: [Unicode.Scalar], from font: Font, language: LanguageSlot) -> Font? {

@@ -73,6 +73,46 @@ import Testing
         }
     }
 
+    /// With its front full, a library keeps clusters' answers in its memo (the locked path)
+    /// and the front learns no more of them; the answers are the same fonts (face, index,
+    /// size) as a library whose front keeps them gives: every cluster of the committed
+    /// slices, in the bundled fonts. It fails if either path chooses another font.
+    @Test func aFullFrontLeavesClustersToTheMemoWithTheSameAnswers() throws {
+        let clusters = Self.clusters(of: TestFonts.sliceTexts).filter { $0.count > 1 }
+        try #require(clusters.count > 100)
+        let fronted = try FontLibrary(useSystemFonts: false)
+        let memoed = try FontLibrary(useSystemFonts: false)
+        let filler = try memoed.font(family: "Inter", size: 99)
+        let long = [Unicode.Scalar](repeating: "\u{301}", count: 29)
+        var i: UInt32 = 0
+        while true {
+            let cluster = [Unicode.Scalar(0x4E00 + i)!] + long
+            i += 1
+            let kept = cluster.withUnsafeBufferPointer {
+                memoed.front.remember(filler, forCluster: $0, fontID: 1 << 23, language: 0)
+            }
+            if !kept { break }
+        }
+        #expect(!memoed.front.mayKeep(clusterOf: 2, fontID: 1, language: 0))
+        func name(_ font: Font) -> String { "\(font.face.path)#\(font.face.index)@\(font.size)" }
+        var differing = 0
+        var learnt = 0
+        for (library, other) in [(fronted, memoed), (memoed, fronted)] {
+            let font = try library.font(family: "Inter", size: 17)
+            let otherFont = try other.font(family: "Inter", size: 17)
+            for cluster in clusters {
+                let answer = library.font(for: cluster, fallingBackFrom: font, language: library.defaultLanguage)
+                let otherAnswer = other.font(for: cluster, fallingBackFrom: otherFont, language: other.defaultLanguage)
+                if name(answer) != name(otherAnswer) { differing += 1 }
+                if library === memoed, cluster.withUnsafeBufferPointer({
+                    memoed.front.font(forCluster: $0, fontID: font.id, language: 0)
+                }) != nil { learnt += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(learnt == 0)
+    }
+
     /// Two threads preparing the same clusters at once, in opposite orders, each asking the
     /// front and, when it does not know, the memo (as `fontRuns` does): every answer is the
     /// font one thread alone gets afterwards from the memo.
