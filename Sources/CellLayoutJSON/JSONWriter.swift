@@ -115,6 +115,21 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Appends a part of bytes that are already JSON (one of several parts encoded one
+    /// after the other by another writer).
+    public mutating func raw(_ json: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: json)
+    }
+
+    /// How many bytes have been written so far.
+    public var count: Int { bytes.count }
+
+    /// Makes room for `capacity` bytes in all, so that writing up to that many allocates
+    /// and copies no more.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Empties the writer, keeping its storage.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)

@@ -126,7 +126,10 @@ struct LayoutCommand: ParsableCommand {
         var ys = [Double](repeating: 0, count: fitWidths.count)
         // Each row is laid out and encoded on the worker threads (all but its running y,
         // which needs the rows before it): the writing thread only puts lines together.
-        var rows = RowStream<(RowID, [(height: Double, fields: [UInt8])], [(LayoutWarning, width: Double?)])>(
+        // A row's layouts are encoded one after the other into one buffer, each ending at its
+        // `end` (a buffer a width copied the encoded bytes again and cost a malloc and a free).
+        var rows = RowStream<(RowID, fields: [UInt8], layouts: [(height: Double, end: Int)],
+                              warnings: [(LayoutWarning, width: Double?)])>(
             reader: try LineReader(path: input.table), command: "layout --jsonl", keepGoing: stream.keepGoing,
             quiet: stream.quiet)
         try rows.run { row in
@@ -139,30 +142,33 @@ struct LayoutCommand: ParsableCommand {
             // array in it).
             var rows = try layouter.layouts(cell, widths: fitWidths)
             rows.reverse()
-            var layouts: [(height: Double, fields: [UInt8])] = []
+            var layouts: [(height: Double, end: Int)] = []
             layouts.reserveCapacity(rows.count)
             while let row = rows.popLast() {
                 let i = layouts.count
-                fields.reset()
                 TableEncoder.encodeFields(row, cellWidth: fitWidths[i], into: &fields)
+                // The other widths' layouts are about as long as the first: room for them all.
+                if i == 0, fitWidths.count > 1 { fields.reserveCapacity(fields.count * (fitWidths.count + 1)) }
                 // A setting UIKit ignores is the same at every width: told once.
                 warnings += row.warnings.filter { i == 0 || $0.kind != .ignoredSetting }
                     .map { ($0, layoutsArray ? fitWidths[i] : nil) }
-                layouts.append((row.height, fields.bytes))
+                layouts.append((row.height, fields.count))
             }
-            return (cell.id, layouts, warnings)
+            return (cell.id, fields.bytes, layouts, warnings)
         } write: { value, location in
-            let (id, layouts, warnings) = value
+            let (id, fields, layouts, warnings) = value
             for (warning, width) in warnings { Warnings.report(warning, row: location, id: id, width: width, input: input.name) }
             writer.reset()
             writer.raw("{\"id\":")
             writer.write(id)
             writer.raw(layoutsArray ? ",\"layouts\":[{\"y\":" : ",\"y\":")
+            var start = 0
             for (i, layout) in layouts.enumerated() {
                 if i > 0 { writer.raw("},{\"y\":") }
                 writer.write(ys[i])
                 writer.raw(",")
-                writer.raw(layout.fields)
+                writer.raw(fields[start..<layout.end])
+                start = layout.end
                 ys[i] += layout.height
             }
             writer.raw(layoutsArray ? "}]}" : "}")

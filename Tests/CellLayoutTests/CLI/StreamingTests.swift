@@ -43,6 +43,38 @@ import Testing
         for i in 0..<300 { #expect(table.sections[0].rows[i].height == rows[i]["height"]!.number!) }
     }
 
+    /// With --widths each row's layouts are written one after the other: each the line
+    /// --width gives at that width, byte for byte, less its id (rows without custom
+    /// subviews, whose layout at a width does not depend on the width before it). Rows of
+    /// every length, some with a detail, a checkmark, an image, swipe actions or a
+    /// value beside it, so that the layouts differ in length.
+    @Test func layoutAtSeveralWidthsWritesEachWidthsLineInTurn() throws {
+        let kinds = [#""detailText": "Detail", "style": "subtitle""#, #""accessory": "checkmark""#,
+                     #""image": {"width": 40, "height": 40}"#, #""swipeActions": [{"title": "Delete"}]"#,
+                     #""style": "value1", "detailText": "Value""#, #""indentationLevel": 2"#]
+        let input = Array((0..<400).map { i in
+            "{\"id\": \(i), \"text\": \"Row \(i) " + String(repeating: "word ", count: i % 37) + "\", "
+                + kinds[i % kinds.count] + "}\n"
+        }.joined().utf8)
+        let widths = [320.0, 375, 768]
+        let several = try CLI.run(["layout", "--jsonl", "-", "--widths", "320,375,768", "--quiet", "--no-system-fonts"],
+                                  stdin: input)
+        #expect(several.status == 0)
+        let each = try widths.map { width in
+            let one = try CLI.run(["layout", "--jsonl", "-", "--width", "\(Int(width))", "--quiet", "--no-system-fonts"],
+                                  stdin: input)
+            #expect(one.status == 0)
+            return one.stdout.split(separator: "\n")
+        }
+        let lines = several.stdout.split(separator: "\n")
+        #expect(lines.count == 400)
+        for (i, line) in lines.enumerated() {
+            let id = "{\"id\":\(i),"
+            let layouts = each.map { "{" + $0[i].dropFirst(id.count) }
+            #expect(line == id + "\"layouts\":[" + layouts.joined(separator: ",") + "]}")
+        }
+    }
+
     @Test func aBadRowStopsTheStreamAfterTheRowsBeforeIt() throws {
         var input = Array(Self.input.prefix(while: { _ in true }))
         input += Array("{\"text\": [1]}\n{\"text\": \"after\"}\n".utf8)
