@@ -64,7 +64,7 @@ public struct JSONWriter {
                 start = i + 1
             }
             let rest = UnsafeBufferPointer(rebasing: utf8[start...])
-            if opened || rest.count > 1024 {
+            if opened || rest.count + 2 > Self.runCapacityLimit {
                 if !opened { bytes.append(UInt8(ascii: "\"")) }
                 bytes.append(contentsOf: rest)
                 bytes.append(UInt8(ascii: "\""))
@@ -100,9 +100,14 @@ public struct JSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// The most bytes a run may set aside: `withUnsafeTemporaryAllocation` keeps up to
+    /// 1024 bytes on the stack and takes more from the heap (a malloc and a free a run).
+    static let runCapacityLimit = 1024
+
     /// Appends what `body` writes into a `ByteRun` of at most `capacity` bytes (on the
-    /// stack), in one copy.
+    /// stack: `capacity` is at most `runCapacityLimit`), in one copy.
     mutating func run(capacity: Int, _ body: (inout ByteRun) -> Void) {
+        precondition(capacity <= Self.runCapacityLimit, "JSONWriter.run: \(capacity) bytes, past the stack's \(Self.runCapacityLimit)")
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var run = ByteRun(buffer)
             body(&run)

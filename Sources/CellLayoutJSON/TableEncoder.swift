@@ -122,18 +122,21 @@ public enum TableEncoder {
     /// `"swipeActions"`: the part of its moved content view inside the cell
     /// (`RowLayout/visibleContent(cellWidth:)`).
     public static func encodeFields(_ row: RowLayout, cellWidth: Double? = nil, into writer: inout JSONWriter) {
-        // The height and the seven frames in one run: each key with its punctuation as it
-        // stands, then null or the frame's four numbers. (The closure takes the figures, not
-        // the row: capturing the row copied it, a retain of each of its arrays.)
+        // The height and the seven frames in two runs (one of eight frames' room was past
+        // what a run keeps on the stack: a malloc and a free a layout): each key with its
+        // punctuation as it stands, then null or the frame's four numbers. (The closures take
+        // the figures, not the row: capturing the row copied it, a retain of each of its arrays.)
         let height = row.height, contentView = row.contentView, textLabel = row.textLabel
         let detailTextLabel = row.detailTextLabel, imageView = row.imageView, accessoryView = row.accessoryView
         let editingControl = row.editingControl, reorderControl = row.reorderControl
-        writer.run(capacity: 8 * frameCapacity) { run in
+        writer.run(capacity: 4 * frameCapacity) { run in
             run.raw("\"height\":")
             run.write(height)
             run.frame(",\"contentView\":", contentView)
             run.frame(",\"textLabel\":", textLabel)
             run.frame(",\"detailTextLabel\":", detailTextLabel)
+        }
+        writer.run(capacity: 4 * frameCapacity) { run in
             run.frame(",\"imageView\":", imageView)
             run.frame(",\"accessoryView\":", accessoryView)
             run.frame(",\"editingControl\":", editingControl)
