@@ -32,10 +32,15 @@ def load(files):
     return total
 
 
-if len(sys.argv) < 3:
-    sys.exit(__doc__)
-a, b = load(sys.argv[1].split()), load(sys.argv[2].split())
-n = int(sys.argv[3]) if len(sys.argv) > 3 else 30
-print("A total %.1f ms, B total %.1f ms" % (sum(a.values()), sum(b.values())))
-for k in sorted(set(a) | set(b), key=lambda k: -(b[k] - a[k]))[:n]:
-    print("%+8.1f ms  A %7.1f  B %7.1f  %s" % (b[k] - a[k], a[k], b[k], k))
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    a, b = load(sys.argv[1].split()), load(sys.argv[2].split())
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 30
+    print("A total %.1f ms, B total %.1f ms" % (sum(a.values()), sum(b.values())))
+    for k in sorted(set(a) | set(b), key=lambda k: -(b[k] - a[k]))[:n]:
+        print("%+8.1f ms  A %7.1f  B %7.1f  %s" % (b[k] - a[k], a[k], b[k], k))
+
+
+if __name__ == "__main__":
+    main()
