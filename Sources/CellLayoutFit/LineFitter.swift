@@ -24,7 +24,11 @@ package struct LineFitter {
     /// Whether to keep each line (a layout) or only count them (a size).
     let recordsLines: Bool
 
-    package private(set) var spans: [LineSpan] = []
+    /// Where the lines go while `recordsLines`: the buffer the caller lends (`lines(of:…)`:
+    /// on the stack), then `overflow` once it is full.
+    private let buffer: UnsafeMutableBufferPointer<LineSpan>
+    /// Every line kept so far once `buffer` is full (empty until then).
+    private var overflow: [LineSpan] = []
     /// The number of lines filled.
     package private(set) var lineCount = 0
     /// The widest line filled, in layout units.
@@ -35,9 +39,18 @@ package struct LineFitter {
     private var pending: Int64 = 0
     private var isEmpty = true
 
-    package init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode, recordsLines: Bool = true) {
+    /// A fitter that counts lines and keeps none (`recordsLines` false).
+    package init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode) {
+        self.init(prepared: prepared, widths: widths, lineCap: lineCap, mode: mode, buffer: nil)
+    }
+
+    /// A fitter that keeps its lines in `buffer`, then past it in `overflow`; with no
+    /// buffer, only counts them.
+    private init(prepared: PreparedText, widths: LineWidths, lineCap: Int, mode: LineBreakMode,
+                 buffer: UnsafeMutableBufferPointer<LineSpan>?) {
         self.prepared = prepared
-        self.recordsLines = recordsLines
+        self.recordsLines = buffer != nil
+        self.buffer = buffer ?? UnsafeMutableBufferPointer(start: nil, count: 0)
         self.widths = widths
         self.maxWidth = widths.first
         self.lineCap = lineCap
@@ -296,11 +309,78 @@ package struct LineFitter {
     /// Whether the line cap is reached.
     var isFull: Bool { lineCount >= lineCap }
 
+    /// The lines of `prepared` filled at `widths`, at most `limit` of them (`Int.max`: no
+    /// limit), the last one truncated (`Truncation.lastLine`) when the limit hides text.
+    ///
+    /// Filled in a buffer on the stack, then copied into an array of their exact count:
+    /// one allocation per fit, not one per doubling of an array that grows line by line
+    /// (and no spare room kept by the layout). A text with more lines than the buffer
+    /// holds goes on in an array (`overflow`), which it returns.
+    package static func lines(of prepared: PreparedText, widths: LineWidths, limit: Int,
+                              mode: LineBreakMode) -> [LineSpan] {
+        withUnsafeTemporaryAllocation(of: LineSpan.self, capacity: stackLines) { buffer in
+            var fitter = LineFitter(prepared: prepared, widths: widths, lineCap: limit == .max ? .max : limit + 1,
+                                    mode: mode, buffer: buffer)
+            fitter.fill()
+            return fitter.finish(limit: limit)
+        }
+    }
+
+    /// The lines `lines(of:…)` fills on the stack: as many as 1 KB holds, which the
+    /// compiler allocates there with no check of the stack's room (most texts have fewer).
+    static var stackLines: Int { 1024 / MemoryLayout<LineSpan>.stride }
+
+    /// The lines filled, the one at `limit - 1` truncated and those after it dropped when
+    /// there are more than `limit`, in an array of their exact count (unless they
+    /// overflowed the buffer).
+    private mutating func finish(limit: Int) -> [LineSpan] {
+        var count = lineCount
+        if count > limit {
+            let filled = line(limit - 1)
+            let last = Truncation.lastLine(filled, of: prepared, maxWidth: widths.of(lineStartingAt: filled.start),
+                                           mode: mode)
+            count = limit
+            if overflow.isEmpty { buffer[limit - 1] = last } else { overflow[limit - 1] = last }
+        }
+        guard overflow.isEmpty else {
+            // A long text: its array as it grew (copied to its exact count, it was one more
+            // large allocation and copy).
+            overflow.removeSubrange(count...)
+            return overflow
+        }
+        // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` takes the array's
+        // storage type from the runtime's metadata cache, at every call (the standard
+        // library's unspecialized `_allocateBufferUninitialized`), where this specialized
+        // path keeps it: ~700 instructions a call against ~200.
+        var lines: [LineSpan] = []
+        lines.reserveCapacity(count)
+        lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        return lines
+    }
+
+    /// Line `index` of those filled.
+    private func line(_ index: Int) -> LineSpan {
+        overflow.isEmpty ? buffer[index] : overflow[index]
+    }
+
     private mutating func emit(_ line: LineSpan) {
-        if recordsLines { spans.append(line) }
+        if recordsLines {
+            if lineCount < buffer.count { (buffer.baseAddress! + lineCount).initialize(to: line) } else { spill(line) }
+        }
         lineCount += 1
         widest = max(widest, line.width + (line.start == 0 ? widths.firstHead : widths.restHead))
         maxWidth = widths.rest
+    }
+
+    /// Keeps `line` past the end of `buffer`: in `overflow`, which takes the buffer's lines
+    /// first (out of line: few texts have that many lines).
+    @inline(never)
+    private mutating func spill(_ line: LineSpan) {
+        if overflow.isEmpty {
+            overflow.reserveCapacity(2 * buffer.count)
+            overflow.append(contentsOf: buffer)
+        }
+        overflow.append(line)
     }
 
     /// Fills every paragraph (until the cap).

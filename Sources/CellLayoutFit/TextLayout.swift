@@ -19,18 +19,7 @@ extension PreparedText {
     public func fit(width: Double, options: FitOptions = FitOptions()) -> TextLayout {
         let widths = lineWidths(LayoutUnits.roundedDown(width))
         let limit = options.maxLines > 0 ? options.maxLines : Int.max
-        var fitter = LineFitter(
-            prepared: self, widths: widths, lineCap: limit == .max ? .max : limit + 1,
-            mode: options.lineBreakMode)
-        fitter.fill()
-        var spans = fitter.spans
-        if spans.count > limit {
-            let last = Truncation.lastLine(
-                spans[limit - 1], of: self, maxWidth: widths.of(lineStartingAt: spans[limit - 1].start),
-                mode: options.lineBreakMode)
-            spans.removeSubrange((limit - 1)...)
-            spans.append(last)
-        }
+        let spans = LineFitter.lines(of: self, widths: widths, limit: limit, mode: options.lineBreakMode)
         return TextLayout(prepared: self, width: width, options: options, spans: spans, widths: widths)
     }
 
@@ -51,8 +40,7 @@ extension PreparedText {
                             height: quick.height)
         }
         guard hasUniformLineMetrics else { return fit(width: width, options: options).size }
-        var fitter = LineFitter(
-            prepared: self, widths: widths, lineCap: .max, mode: options.lineBreakMode, recordsLines: false)
+        var fitter = LineFitter(prepared: self, widths: widths, lineCap: .max, mode: options.lineBreakMode)
         fitter.fill()
         return TextSize(lines: fitter.lineCount, usedWidth: LayoutUnits.points(fitter.widest),
                         height: uniformHeight(lines: fitter.lineCount))
