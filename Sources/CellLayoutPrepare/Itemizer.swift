@@ -53,17 +53,17 @@ package struct Itemizer {
     /// Whether every cluster set so far is in its attribute run's own font.
     private var fontsArePrimary = true
 
-    /// Columns for `count` clusters, to be filled by `set` — every cluster, before `resolve`
-    /// — and freed by `free()`.
+    /// Columns for `count` clusters in `region` (valid until its `reset()`), to be filled by
+    /// `set` — every cluster — before `resolve`.
     ///
     /// The six columns share one block (fonts first, 8-byte aligned, then the 4-, 2- and
     /// 1-byte columns), left unset: a paragraph made six allocations, each cleared, that `set`
     /// then wrote over (~2,500 instructions a paragraph with `free()`: 25 M of 2,585 M
     /// preparing 10,000 international rows).
-    package init(count: Int) {
+    package init(count: Int, in region: inout ScratchRegion) {
         self.count = count
         // Bytes: 8 (font), 4 (script), 4 (first scalar), 2 (run), 1 (level), 1 (kind).
-        let words = Scratch<UInt64>.allocate((count * 20 + 7) / 8)
+        let words = region.allocate(UInt64.self, count: (count * 20 + 7) / 8)
         let block = UnsafeMutableRawPointer(words.baseAddress!)
         fonts = UnsafeMutableBufferPointer(start: block.bindMemory(to: Unmanaged<Font>.self, capacity: count),
                                            count: count)
@@ -72,11 +72,6 @@ package struct Itemizer {
         runs = Scratch(viewing: (block + 16 * count).bindMemory(to: UInt16.self, capacity: count), count: count)
         levels = Scratch(viewing: (block + 18 * count).bindMemory(to: UInt8.self, capacity: count), count: count)
         kinds = Scratch(viewing: (block + 19 * count).bindMemory(to: UInt8.self, capacity: count), count: count)
-    }
-
-    /// Frees the columns (one block, which starts with `fonts`).
-    package func free() {
-        Scratch.free(fonts)
     }
 
     /// Cluster `c`'s raw values: its script (UAX #24), first scalar, bidi level, kind,

@@ -4,9 +4,10 @@ import CellLayoutFontLibrary
 /// The second stage of building a paragraph: a font, script, bidi level and attribute run
 /// for every cluster, resolved into items (`Itemizer`) the way Pango itemizes.
 extension ParagraphBuilder {
-    /// A paragraph's clusters itemized: the caller frees `items` and `flags` (or hands
-    /// `flags` to the paragraph) and hands `fallbackFonts` to the paragraph, which holds
-    /// them for its pieces (`PieceFonts`: a piece refers to its font unretained).
+    /// A paragraph's clusters itemized: `items` and `flags` are in the builder's scratch
+    /// region (the paragraph copies `flags`); the caller hands `fallbackFonts` to the
+    /// paragraph, which holds them for its pieces (`PieceFonts`: a piece refers to its font
+    /// unretained).
     struct FontRuns {
         /// Per cluster: its font, script, level, kind and attribute run, resolved.
         let items: Itemizer
@@ -19,11 +20,12 @@ extension ParagraphBuilder {
 
     /// Picks each cluster's font along the fallback chain of its run's font, its script
     /// (UAX #24), its bidi level and its kind (neutral, emoji, .notdef), then resolves
-    /// them into items.
-    func fontRuns(of clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, _ range: Range<Int>) -> FontRuns {
+    /// them into items; the tables in `region`.
+    func fontRuns(of clusters: ParagraphClusters, _ base: UnsafePointer<UInt16>, _ range: Range<Int>,
+                  in region: inout ScratchRegion) -> FontRuns {
         let count = clusters.count
-        let flags = Scratch<UInt8>(count: count)
-        var items = Itemizer(count: count)
+        let flags = Scratch<UInt8>(count: count, in: &region)
+        var items = Itemizer(count: count, in: &region)
         // Once per paragraph: loaded from the engine in the loop, the library was retained
         // and released per cluster; unretained (the engine holds it, and the builder's caller
         // the engine), as the library every thread shares was retained per paragraph.
@@ -33,7 +35,6 @@ extension ParagraphBuilder {
         // The scalars of a cluster of several code units, decoded in place (allocated at the
         // first such cluster; a cluster has no more scalars than units).
         var scalarBuffer: UnsafeMutableBufferPointer<Unicode.Scalar>? = nil
-        defer { scalarBuffer.map(Scratch.free) }
         var fallbackFonts: [Font] = []
         func held(_ fallback: Font) -> Font {
             if fallback !== fallbackFonts.last { fallbackFonts.append(fallback) }
@@ -93,7 +94,7 @@ extension ParagraphBuilder {
                 script = ScalarTable.script(of: entry)
                 hangs = Self.isHangingSpace(scalar, neutral: neutral)
             } else {
-                let buffer = scalarBuffer ?? Scratch<Unicode.Scalar>.allocate(range.count)
+                let buffer = scalarBuffer ?? region.allocate(Unicode.Scalar.self, count: range.count)
                 scalarBuffer = buffer
                 let scalars = UnsafeBufferPointer(rebasing: buffer[..<Self.decode(base, units, into: buffer.baseAddress!)])
                 first = scalars.first ?? "\u{FFFD}"

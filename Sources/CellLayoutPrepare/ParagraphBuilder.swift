@@ -83,16 +83,22 @@ package struct ParagraphBuilder {
     /// U+2029) end a paragraph and are not part of it; a text that ends with one gets no
     /// empty paragraph after it, as in UIKit. With them, their segments' widths
     /// (`PreparedText.packedSegments`, for the text to take over).
+    ///
+    /// The temporaries of a paragraph outside the plain path come from the calling thread's
+    /// scratch region (`ScratchSlot`), taken from its lane at the first such paragraph and
+    /// given back at the end.
     package func build() -> (paragraphs: [PreparedParagraph], segments: PackedSegmentBuffer) {
         // Passed along rather than kept in the builder, whose copies would retain it.
         let segments = PackedSegmentBuffer()
         var paragraphs: [PreparedParagraph] = []
+        var region: ScratchRegion? = nil
         var start = 0
         while let end = Self.hardBreak(in: text, from: start) {
-            paragraphs.append(paragraph(start..<end, into: segments))
+            paragraphs.append(paragraph(start..<end, into: segments, region: &region))
             start = end + (text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? 2 : 1)
         }
-        if start < text.count { paragraphs.append(paragraph(start..<text.count, into: segments)) }
+        if start < text.count { paragraphs.append(paragraph(start..<text.count, into: segments, region: &region)) }
+        if let region { withEngine { $0.scratchSlots.current.give(region) } }
         return (paragraphs, segments)
     }
 
@@ -131,24 +137,27 @@ package struct ParagraphBuilder {
     /// plain text in one script at once (`plainParagraph`), any other in stages — its
     /// clusters (`ParagraphClusters`), their fonts and items (`fontRuns`), pieces measured
     /// along the measuring routes (`pieces`), kerning across pieces (`kernAcrossPieces`),
-    /// and the segments between break opportunities.
-    private func paragraph(_ range: Range<Int>, into segments: PackedSegmentBuffer) -> PreparedParagraph {
+    /// and the segments between break opportunities. The temporaries of the stages come from
+    /// `region` (taken from the thread's lane here when nil), emptied at the end.
+    private func paragraph(_ range: Range<Int>, into segments: PackedSegmentBuffer,
+                           region: inout ScratchRegion?) -> PreparedParagraph {
         let length = range.count
         guard length > 0 else { return Self.emptyParagraph(at: range.lowerBound, into: segments) }
         let base = text.baseAddress! + range.lowerBound
         if let paragraph = plainParagraph(base, range, into: segments) { return paragraph }
-        let clusters = ParagraphClusters(base, length: length, offset: range.lowerBound)
-        defer { clusters.free() }
-        let fontRuns = fontRuns(of: clusters, base, range)
-        defer { fontRuns.items.free() }
+        var scratch = region ?? withEngine { $0.scratchSlots.current.take() }
+        defer {
+            scratch.reset()
+            region = scratch
+        }
+        let clusters = ParagraphClusters(base, length: length, offset: range.lowerBound, in: &scratch)
+        let fontRuns = fontRuns(of: clusters, base, range, in: &scratch)
         var measures = pieces(of: clusters, fontRuns.items, base, offset: range.lowerBound)
         kernAcrossPieces(clusters, base, offset: range.lowerBound, into: &measures)
         // The flags and starts into the paragraph's block (one code unit per cluster, most
         // text: no starts, they are implied).
         _ = measures.flags.buffer.update(fromContentsOf: fontRuns.flags.buffer)
-        fontRuns.flags.free()
         if let starts = measures.tables.starts { _ = starts.update(fromContentsOf: clusters.starts.buffer) }
-        defer { clusters.starts.free() }
 
         let count = clusters.count
         var clusterRuns: [UInt16] = []

@@ -2,9 +2,8 @@
 /// the line break opportunities between them and the bidi levels of its code units, from
 /// ICU (or without it where the text allows).
 ///
-/// The tables are scratch memory the builder frees or hands to the paragraph: `starts`
-/// goes to the paragraph (unless every cluster is one code unit), the others are freed by
-/// `free()`.
+/// The tables are scratch memory from the builder's `ScratchRegion`, valid until its next
+/// `reset()` (the paragraph copies `starts` into its own block).
 struct ParagraphClusters {
     /// How many grapheme clusters the paragraph has.
     let count: Int
@@ -22,15 +21,15 @@ struct ParagraphClusters {
     let levels: [UInt8]?
 
     /// The clusters of the `length` code units at `base`, which start at UTF-16 offset
-    /// `offset` of the text.
-    init(_ base: UnsafePointer<UInt16>, length: Int, offset: Int) {
+    /// `offset` of the text, their tables in `region`.
+    init(_ base: UnsafePointer<UInt16>, length: Int, offset: Int, in region: inout ScratchRegion) {
         breaks = LineBreaks.opportunities(base, length)
         var ends = [Int32](repeating: 0, count: length + 1)
         count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
         levels = BidiLevels.levels(base, length)
-        starts = Scratch(uninitializedCount: count + 1)
-        unitToCluster = Scratch(uninitializedCount: length)
-        breakAfter = Scratch(count: count)
+        starts = Scratch(uninitializedCount: count + 1, in: &region)
+        unitToCluster = Scratch(uninitializedCount: length, in: &region)
+        breakAfter = Scratch(count: count, in: &region)
         var start = 0
         if count == length {
             // Every cluster one code unit (most paragraphs without marks or emoji).
@@ -57,17 +56,11 @@ struct ParagraphClusters {
     }
 
     /// The clusters that end the paragraph's segments (`BreakEnds`): the one before each
-    /// break inside it, then the last. Read before `free()`.
+    /// break inside it, then the last. Read before the region's `reset()`.
     var segmentEnds: BreakEnds {
         let length = unitToCluster.buffer.count
         return BreakEnds(breaks: breaks, length: length,
                          unitToCluster: count == length ? nil : unitToCluster.buffer.baseAddress, clusterCount: count)
-    }
-
-    /// Frees the tables the paragraph does not take over.
-    func free() {
-        breakAfter.free()
-        unitToCluster.free()
     }
 
     /// Cluster `c`'s code units, paragraph-relative (`offset` being the paragraph's start).

@@ -29,6 +29,28 @@ package struct Scratch<Element> {
         buffer = Self.allocate(count)
     }
 
+    /// Zeroed memory for `count` elements from `region`, valid until the region's `reset()`
+    /// (never freed by itself).
+    @inline(__always)
+    package init(count: Int, in region: inout ScratchRegion) where Element: ExpressibleByIntegerLiteral {
+        buffer = region.allocate(Element.self, count: count)
+        buffer.initialize(repeating: 0)
+    }
+
+    /// Memory for `count` `false`s from `region`, valid until the region's `reset()`.
+    @inline(__always)
+    package init(count: Int, in region: inout ScratchRegion) where Element == Bool {
+        buffer = region.allocate(Element.self, count: count)
+        buffer.initialize(repeating: false)
+    }
+
+    /// Memory from `region` for `count` elements that the owner writes in full before
+    /// reading any, valid until the region's `reset()`.
+    @inline(__always)
+    package init(uninitializedCount count: Int, in region: inout ScratchRegion) {
+        buffer = region.allocate(Element.self, count: count)
+    }
+
     /// A view of `count` elements at `start`: a column of a block its owner allocated and
     /// frees (`Itemizer` keeps six columns in one), never freed through the view.
     @inlinable

@@ -49,6 +49,10 @@ public final class TextEngine: Sendable {
         static let kept = 4
     }
 
+    /// Per thread lane, the scratch region a paragraph's temporaries come from
+    /// (`ParagraphBuilder.build()`): kept between texts, at most `ScratchSlot.keptBytes` a lane.
+    package let scratchSlots = ThreadLanes { ScratchSlot() }
+
     /// What the engine learns once about each font face.
     let faceAnalyses = FaceAnalyses()
     /// Whether plain text is measured from font tables (`PlainShaping`) rather than shaped

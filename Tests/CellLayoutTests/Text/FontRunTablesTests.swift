@@ -146,11 +146,12 @@ import Testing
                 }
                 units.withUnsafeBufferPointer { buffer in
                     let base = buffer.baseAddress!
-                    let clusters = ParagraphClusters(base, length: units.count, offset: 0)
+                    var region = ScratchRegion()
+                    defer { region.free() }
+                    let clusters = ParagraphClusters(base, length: units.count, offset: 0, in: &region)
                     let builder = ParagraphBuilder(engine: engine, font: font, plain: nil, text: buffer,
                                                    language: library.defaultLanguage)
-                    let runs = builder.fontRuns(of: clusters, base, 0..<units.count)
-                    defer { runs.items.free(); runs.flags.free(); clusters.free(); clusters.starts.free() }
+                    let runs = builder.fontRuns(of: clusters, base, 0..<units.count, in: &region)
                     for c in 0..<clusters.count {
                         let range = clusters.units(of: c, offset: 0)
                         // (A cluster of one code unit takes the other path.)

@@ -120,9 +120,10 @@ import Testing
             let runFonts = (0..<3).map { _ in fonts.randomElement(using: &generator)! }
             let primaryFonts = Bool.random(using: &generator)
             let runCount = Int.random(in: 1...3, using: &generator)
-            var full = Itemizer(count: count)
-            var quick = Itemizer(count: count)
-            defer { full.free(); quick.free() }
+            var region = ScratchRegion()
+            defer { region.free() }
+            var full = Itemizer(count: count, in: &region)
+            var quick = Itemizer(count: count, in: &region)
             var run = 0
             for c in 0..<count {
                 if run + 1 < runCount, Int.random(in: 0..<5, using: &generator) == 0 { run += 1 }
@@ -171,8 +172,9 @@ import Testing
         for _ in 0..<4000 {
             let count = Int.random(in: 1...40, using: &generator)
             let runFonts = (0..<3).map { _ in fonts.randomElement(using: &generator)! }
-            var items = Itemizer(count: count)
-            defer { items.free() }
+            var region = ScratchRegion()
+            defer { region.free() }
+            var items = Itemizer(count: count, in: &region)
             var run = 0, script = scripts[0], level: UInt8 = 0, emoji: UInt8 = 0
             for c in 0..<count {
                 // Keys change now and then, so that runs form; a third of the clusters are neutral.

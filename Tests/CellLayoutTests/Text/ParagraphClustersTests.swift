@@ -47,8 +47,9 @@ import Testing
             let expected = Self.expected(units)
             let offset = Int.random(in: 0...50, using: &random)
             units.withUnsafeBufferPointer { buffer in
-                let clusters = ParagraphClusters(buffer.baseAddress!, length: units.count, offset: offset)
-                defer { clusters.free(); clusters.starts.free() }
+                var region = ScratchRegion()
+                defer { region.free() }
+                let clusters = ParagraphClusters(buffer.baseAddress!, length: units.count, offset: offset, in: &region)
                 if clusters.count == units.count { oneUnitParagraphs += 1 }
                 let starts = (0...clusters.count).map { clusters.starts[$0] - Int32(offset) }
                 let unitToCluster = (0..<units.count).map { clusters.unitToCluster[$0] }
