@@ -4,8 +4,10 @@
 /// iterator: the closure of `sequence(state:next:)` boxed its counter, and each read
 /// of it was a dynamic exclusivity check (1.4 % of preparing Latin text); the general
 /// path's filter over every cluster's `breakAfter` read every cluster to find the few ends.
-struct BreakEnds: Sequence, IteratorProtocol {
-    let breaks: [Int32]
+/// Generic over where the breaks are: an array on the plain path, the scratch region on
+/// the general one (`ParagraphClusters`).
+struct BreakEnds<Breaks: RandomAccessCollection<Int32>>: Sequence, IteratorProtocol where Breaks.Index == Int {
+    let breaks: Breaks
     /// The paragraph's code units.
     let length: Int
     /// The cluster of each code unit (`ParagraphClusters.unitToCluster`), or nil when each
@@ -16,13 +18,13 @@ struct BreakEnds: Sequence, IteratorProtocol {
     private var index = 0
 
     /// The ends of a paragraph of one code unit per cluster.
-    init(breaks: [Int32], length: Int) {
+    init(breaks: Breaks, length: Int) {
         self.init(breaks: breaks, length: length, unitToCluster: nil, clusterCount: length)
     }
 
     /// The ends of a paragraph of `clusterCount` clusters over `length` code units, cluster
     /// `unitToCluster[u]` holding code unit `u` (nil: one code unit per cluster).
-    init(breaks: [Int32], length: Int, unitToCluster: UnsafeMutablePointer<Int32>?, clusterCount: Int) {
+    init(breaks: Breaks, length: Int, unitToCluster: UnsafeMutablePointer<Int32>?, clusterCount: Int) {
         self.breaks = breaks
         self.length = length
         self.unitToCluster = unitToCluster

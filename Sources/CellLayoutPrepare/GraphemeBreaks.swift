@@ -5,9 +5,9 @@ package enum GraphemeBreaks {
     /// Grapheme cluster ends into `ends` (which holds `length + 1`); returns how many: the
     /// simple clusters (`simpleEnds`) when the paragraph has them, which spares the ICU call,
     /// else ICU's.
-    static func ends(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        let count = simpleCount(base, length, into: &ends)
-        return count >= 0 ? count : icuEnds(base, length, into: &ends)
+    static func ends(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: UnsafeMutablePointer<Int32>) -> Int {
+        let count = simpleCount(base, length, into: ends)
+        return count >= 0 ? count : icuEnds(base, length, into: ends)
     }
 
     /// The grapheme cluster ends of a paragraph whose characters are all bases, controls,
@@ -21,19 +21,24 @@ package enum GraphemeBreaks {
     /// Hangul jamo and lone surrogates are left to ICU.
     package static func simpleEnds(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32]? {
         var ends = [Int32](repeating: 0, count: length + 1)
-        let count = simpleCount(base, length, into: &ends)
+        let count = ends.withUnsafeMutableBufferPointer { simpleCount(base, length, into: $0.baseAddress!) }
         return count < 0 ? nil : Array(ends[0..<count])
     }
 
     /// The simple clusters' ends into `ends` (which holds `length + 1`); how many, or −1
     /// when the paragraph has a character they do not cover.
-    private static func simpleCount(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        Int(ends.withUnsafeMutableBufferPointer { cicu_simple_grapheme_ends(base, Int32(length), $0.baseAddress!) })
+    private static func simpleCount(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: UnsafeMutablePointer<Int32>) -> Int {
+        Int(cicu_simple_grapheme_ends(base, Int32(length), ends))
     }
 
     /// ICU's grapheme cluster ends into `ends` (which holds `length + 1`); returns how
     /// many (none when ICU fails).
     package static func icuEnds(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: inout [Int32]) -> Int {
-        max(0, Int(cicu_grapheme_breaks(base, Int32(length), &ends)))
+        ends.withUnsafeMutableBufferPointer { icuEnds(base, length, into: $0.baseAddress!) }
+    }
+
+    /// `icuEnds(_:_:into:)` into memory that holds `length + 1`.
+    static func icuEnds(_ base: UnsafePointer<UInt16>, _ length: Int, into ends: UnsafeMutablePointer<Int32>) -> Int {
+        max(0, Int(cicu_grapheme_breaks(base, Int32(length), ends)))
     }
 }

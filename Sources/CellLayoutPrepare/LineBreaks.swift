@@ -9,6 +9,16 @@ package enum LineBreaks {
         SimpleLineBreaks.opportunities(base, length) ?? icuOpportunities(base, length)
     }
 
+    /// `opportunities(_:_:)` in `region` (valid until its `reset()`): room for one per code
+    /// unit, as many as there can be, and ICU's asked once for all of them.
+    package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int,
+                                      in region: inout ScratchRegion) -> UnsafeBufferPointer<Int32> {
+        let breaks = region.allocate(Int32.self, count: max(1, length))
+        let count = SimpleLineBreaks.opportunities(base, length, into: breaks.baseAddress!)
+            ?? max(0, Int(cicu_line_breaks_after(base, Int32(length), 0, breaks.baseAddress!, Int32(breaks.count))))
+        return UnsafeBufferPointer(rebasing: breaks[..<count])
+    }
+
     /// ICU's line break opportunities after offset 0, the paragraph's end included (none
     /// when ICU fails), gathered a block at a time: memory in proportion to the breaks,
     /// not to the text. A block holds 4,096 breaks, or one more than a short paragraph can

@@ -9,7 +9,7 @@ struct ParagraphClusters {
     let count: Int
     /// The line break opportunities (`LineBreaks.opportunities`), the paragraph's end
     /// included.
-    let breaks: [Int32]
+    let breaks: UnsafeBufferPointer<Int32>
     /// Each cluster's UTF-16 start in the text (not the paragraph), and the paragraph's end
     /// after the last.
     let starts: Scratch<Int32>
@@ -18,15 +18,16 @@ struct ParagraphClusters {
     /// Whether a line may break after each cluster (never after the last).
     let breakAfter: Scratch<Bool>
     /// Bidi levels per code unit, or nil when the paragraph is all left to right.
-    let levels: [UInt8]?
+    let levels: UnsafeBufferPointer<UInt8>?
 
     /// The clusters of the `length` code units at `base`, which start at UTF-16 offset
     /// `offset` of the text, their tables in `region`.
     init(_ base: UnsafePointer<UInt16>, length: Int, offset: Int, in region: inout ScratchRegion) {
-        breaks = LineBreaks.opportunities(base, length)
-        var ends = [Int32](repeating: 0, count: length + 1)
-        count = Self.clusterEnds(base, length, breaks: breaks, into: &ends)
-        levels = BidiLevels.levels(base, length)
+        breaks = LineBreaks.opportunities(base, length, in: &region)
+        // Read below `count` only.
+        let ends = region.allocate(Int32.self, count: length + 1).baseAddress!
+        count = Self.clusterEnds(base, length, breaks: breaks, into: ends)
+        levels = BidiLevels.levels(base, length, in: &region)
         starts = Scratch(uninitializedCount: count + 1, in: &region)
         unitToCluster = Scratch(uninitializedCount: length, in: &region)
         breakAfter = Scratch(count: count, in: &region)
@@ -57,7 +58,7 @@ struct ParagraphClusters {
 
     /// The clusters that end the paragraph's segments (`BreakEnds`): the one before each
     /// break inside it, then the last. Read before the region's `reset()`.
-    var segmentEnds: BreakEnds {
+    var segmentEnds: BreakEnds<UnsafeBufferPointer<Int32>> {
         let length = unitToCluster.buffer.count
         return BreakEnds(breaks: breaks, length: length,
                          unitToCluster: count == length ? nil : unitToCluster.buffer.baseAddress, clusterCount: count)
@@ -76,9 +77,10 @@ struct ParagraphClusters {
     /// so the mark starts the next line as a cluster of its own (as a Faker name starting
     /// with a vowel sign, " िकशोरी", does).
     private static func clusterEnds(
-        _ base: UnsafePointer<UInt16>, _ length: Int, breaks: [Int32], into ends: inout [Int32]
+        _ base: UnsafePointer<UInt16>, _ length: Int, breaks: UnsafeBufferPointer<Int32>,
+        into ends: UnsafeMutablePointer<Int32>
     ) -> Int {
-        let count = GraphemeBreaks.ends(base, length, into: &ends)
+        let count = GraphemeBreaks.ends(base, length, into: ends)
         // Every cluster one code unit: every break is a cluster end already.
         guard count != length else { return count }
         var extra: [Int32] = []
@@ -88,7 +90,7 @@ struct ParagraphClusters {
             if e < count, ends[e] != b { extra.append(b) }
         }
         guard !extra.isEmpty else { return count }
-        var merged = Array(ends[0..<count]) + extra
+        var merged = Array(UnsafeBufferPointer(start: ends, count: count)) + extra
         merged.sort()
         for (i, end) in merged.enumerated() { ends[i] = end }
         return merged.count

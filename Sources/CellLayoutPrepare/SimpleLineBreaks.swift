@@ -24,31 +24,51 @@ package enum SimpleLineBreaks {
     /// a code unit is outside `LineBreakClass`'s set (the caller asks ICU).
     package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32]? {
         guard length > 0 else { return nil }
+        var simple = true
+        let breaks = [Int32](unsafeUninitializedCapacity: length) { breaks, count in
+            if let written = opportunities(base, length, into: breaks.baseAddress!) {
+                count = written
+            } else {
+                simple = false
+                count = 0
+            }
+        }
+        return simple ? breaks : nil
+    }
+
+    /// `opportunities(_:_:)` into `breaks` (which holds `length`, at most one a code
+    /// unit): how many, or nil when a code unit is outside `LineBreakClass`'s set.
+    package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int,
+                                      into breaks: UnsafeMutablePointer<Int32>) -> Int? {
+        guard length > 0 else { return nil }
         return withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: length) { buffer in
             let classes = buffer.baseAddress!
             guard let (joining, joiners) = LineBreakClass.classify(base, length, into: classes) else { return nil }
-            guard joining > 0 else { return opportunities(classes, length, afterJoiner: nil) }
+            guard joining > 0 else { return opportunities(classes, length, afterJoiner: nil, into: breaks) }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: length) { offsets in
                 guard joiners > 0 else {
                     let count = joinMarks(classes, length, offsets: offsets.baseAddress!, afterJoiner: nil)
-                    return unitBreaks(opportunities(classes, count, afterJoiner: nil), offsets.baseAddress!, length)
+                    let written = opportunities(classes, count, afterJoiner: nil, into: breaks)
+                    return unitBreaks(breaks, written, offsets.baseAddress!, length)
                 }
                 return withUnsafeTemporaryAllocation(of: Bool.self, capacity: length) { flags in
                     let count = joinMarks(classes, length, offsets: offsets.baseAddress!, afterJoiner: flags.baseAddress!)
-                    return unitBreaks(opportunities(classes, count, afterJoiner: flags.baseAddress!), offsets.baseAddress!, length)
+                    let written = opportunities(classes, count, afterJoiner: flags.baseAddress!, into: breaks)
+                    return unitBreaks(breaks, written, offsets.baseAddress!, length)
                 }
             }
         }
     }
 
-    /// The breaks before characters of the joined classes as code unit offsets (a break
-    /// before character j is before its first code unit), the paragraph's end last.
+    /// The `count` breaks before characters of the joined classes turned, in place, into
+    /// code unit offsets (a break before character j is before its first code unit), the
+    /// paragraph's end last; returns `count`.
     @inline(__always)
-    private static func unitBreaks(_ joined: [Int32], _ offsets: UnsafeMutablePointer<Int32>, _ length: Int) -> [Int32] {
-        var breaks = joined
-        for b in 0..<breaks.count - 1 { breaks[b] = offsets[Int(breaks[b])] }
-        breaks[breaks.count - 1] = Int32(length)
-        return breaks
+    private static func unitBreaks(_ breaks: UnsafeMutablePointer<Int32>, _ count: Int,
+                                   _ offsets: UnsafeMutablePointer<Int32>, _ length: Int) -> Int {
+        for b in 0..<count - 1 { breaks[b] = offsets[Int(breaks[b])] }
+        breaks[count - 1] = Int32(length)
+        return count
     }
 
     /// LB9 and LB10 in place: each combining mark or ZWJ after a character other than a
@@ -84,12 +104,13 @@ package enum SimpleLineBreaks {
         return count
     }
 
-    /// The breaks of `length` classified characters (at most one per character: written
-    /// straight into the array's storage, which is not zeroed first); `afterJoiner` says
-    /// which end with a ZWJ (nil when none does).
+    /// The breaks of `length` classified characters into `breaks` (at most one per
+    /// character), returning how many; `afterJoiner` says which end with a ZWJ (nil when
+    /// none does).
     private static func opportunities(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int,
-                                      afterJoiner: UnsafeMutablePointer<Bool>?) -> [Int32] {
-        [Int32](unsafeUninitializedCapacity: length) { breaks, count in
+                                      afterJoiner: UnsafeMutablePointer<Bool>?,
+                                      into breaks: UnsafeMutablePointer<Int32>) -> Int {
+        do {
             var n = 0
             // The offset after the last break (ICU's rules marked ^ start only there).
             var segmentStart = 0
@@ -122,7 +143,7 @@ package enum SimpleLineBreaks {
                 i += 1
             }
             breaks[n] = Int32(length)
-            count = n + 1
+            return n + 1
         }
     }
 
