@@ -21,7 +21,8 @@ extension ParagraphBuilder {
         /// The glyph per cluster of runs measured from tables (zeroed by the first such run,
         /// `usePlainGlyphs()`); nil until then.
         package private(set) var plainGlyphs: Scratch<UInt16>?
-        /// For shaped pieces: whether a glyph maps to the cluster (made with the first).
+        /// For shaped pieces: whether a glyph maps to the cluster (the paragraph's clusters'
+        /// table, in the builder's scratch region); nil on the plain path, which shapes none.
         var hasGlyph: Scratch<Bool>?
         package var pieces: [ShapedPiece] = []
         /// What holds the pieces' glyphs (theirs are unretained).

@@ -13,6 +13,7 @@ extension ParagraphBuilder {
         var measures = Measures(clusterCount: clusters.count,
                                 hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
                                 segmentCapacity: clusters.breaks.count + 1)
+        measures.hasGlyph = clusters.hasGlyph
         var routes = MeasuringRoutes(builder: self, unitToCluster: clusters.unitToCluster)
         var piece = RoutePiece(units: 0..<0, clusters: 0..<0, font: font, plain: nil, script: HB_SCRIPT_COMMON,
                                level: 0, run: 0)

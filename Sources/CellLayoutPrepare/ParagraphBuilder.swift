@@ -204,7 +204,6 @@ package struct ParagraphBuilder {
         at start: Int, segmentEnds: Ends, segmentCount: Int,
         measures: Measures, fonts: PieceFonts, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
     ) -> PreparedParagraph {
-        measures.hasGlyph?.free()
         // Before the block is finished: finishing may move it.
         let ends = segments(ending: segmentEnds, count: segmentCount, measures: measures,
                             flags: measures.flags.buffer, into: packed)

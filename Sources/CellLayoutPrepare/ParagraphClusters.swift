@@ -17,6 +17,9 @@ struct ParagraphClusters {
     let unitToCluster: Scratch<Int32>
     /// Whether a line may break after each cluster (never after the last).
     let breakAfter: Scratch<Bool>
+    /// Per cluster, false: what the shaping route marks where a glyph maps to the cluster
+    /// (`Measures.hasGlyph`).
+    let hasGlyph: Scratch<Bool>
     /// Bidi levels per code unit, or nil when the paragraph is all left to right.
     let levels: UnsafeBufferPointer<UInt8>?
 
@@ -31,6 +34,7 @@ struct ParagraphClusters {
         starts = Scratch(uninitializedCount: count + 1, in: &region)
         unitToCluster = Scratch(uninitializedCount: length, in: &region)
         breakAfter = Scratch(count: count, in: &region)
+        hasGlyph = Scratch(count: count, in: &region)
         var start = 0
         if count == length {
             // Every cluster one code unit (most paragraphs without marks or emoji).

@@ -33,8 +33,7 @@ extension ParagraphBuilder {
         font unmanagedFont: Unmanaged<Font>, script: hb_script_t, level: UInt8, run: Int, offset: Int,
         unitToCluster: Scratch<Int32>, into m: inout Measures
     ) -> ShapedPiece {
-        let hasGlyph = m.hasGlyph ?? Scratch(count: m.clusterCount)
-        m.hasGlyph = hasGlyph
+        guard let hasGlyph = m.hasGlyph else { preconditionFailure("a shaped piece outside the general path") }
         let slice = UnsafeBufferPointer(start: base + units.lowerBound, count: units.count)
         let rtl = level & 1 == 1
         let key = ShapeKey(fontID: unmanagedFont._withUnsafeGuaranteedRef { $0.id }, script: script.rawValue,
