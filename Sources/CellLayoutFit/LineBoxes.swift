@@ -72,19 +72,21 @@ extension PreparedText {
         return runStyles.isEmpty ? lineMetrics : runStyles[index].metrics
     }
 
-    /// The lines' boxes, top to bottom, and the height of them all (`LineStack`).
+    /// The boxes of lines `spans`, top to bottom, and the height of them all (`LineStack`).
     ///
     /// With the same metrics on every line, each y is `LineStack.uniformTop` (as in
     /// `uniformHeight(lines:)`, so sizes and layouts agree to the last bit), else a sum.
-    package func stack(_ spans: [LineSpan]) -> (boxes: [LineBox], height: Double) {
+    /// Each comes with its line (`FittedLine`), in an array reserved at their count.
+    package func stack(_ spans: UnsafeBufferPointer<LineSpan>) -> (lines: [FittedLine], height: Double) {
         let style = paragraphStyle
-        var boxes: [LineBox] = []
+        var boxes: [FittedLine] = []
         boxes.reserveCapacity(spans.count)
         guard hasUniformLineMetrics else {
             var stack = LineStack(style: style)
             for (i, span) in spans.enumerated() {
                 let startsParagraph = i == 0 || span.paragraph != spans[i - 1].paragraph
-                boxes.append(stack.add(naturalMetrics(of: span), startsParagraph: startsParagraph))
+                boxes.append(FittedLine(span: span,
+                                        box: stack.add(naturalMetrics(of: span), startsParagraph: startsParagraph)))
             }
             return (boxes, stack.y)
         }
@@ -93,7 +95,8 @@ extension PreparedText {
         for (i, span) in spans.enumerated() {
             if i > 0, span.paragraph != spans[i - 1].paragraph { paragraphBreaks += 1 }
             let y = LineStack.uniformTop(ofLine: i, paragraphBreaks: paragraphBreaks, pitch: uniformLinePitch, gap: paragraphGap)
-            boxes.append(LineBox(y: y, height: height, baseline: y + height - lineMetrics.descent - lineMetrics.gap))
+            boxes.append(FittedLine(
+                span: span, box: LineBox(y: y, height: height, baseline: y + height - lineMetrics.descent - lineMetrics.gap)))
         }
         let total = spans.isEmpty ? 0
             : LineStack.uniformTop(ofLine: spans.count, paragraphBreaks: paragraphBreaks, pitch: uniformLinePitch,

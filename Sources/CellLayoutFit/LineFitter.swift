@@ -309,53 +309,41 @@ package struct LineFitter {
     /// Whether the line cap is reached.
     var isFull: Bool { lineCount >= lineCap }
 
-    /// The lines of `prepared` filled at `widths`, at most `limit` of them (`Int.max`: no
-    /// limit), the last one truncated (`Truncation.lastLine`) when the limit hides text.
+    /// `body` of the lines of `prepared` filled at `widths`, at most `limit` of them
+    /// (`Int.max`: no limit), the last one truncated (`Truncation.lastLine`) when the limit
+    /// hides text.
     ///
-    /// Filled in a buffer on the stack, then copied into an array of their exact count:
-    /// one allocation per fit, not one per doubling of an array that grows line by line
-    /// (and no spare room kept by the layout). A text with more lines than the buffer
-    /// holds goes on in an array (`overflow`), which it returns.
-    package static func lines(of prepared: PreparedText, widths: LineWidths, limit: Int,
-                              mode: LineBreakMode) -> [LineSpan] {
+    /// Filled in a buffer on the stack, which `body` reads in place (it makes the one array
+    /// a layout keeps, `FittedLine`s: an array grown line by line was re-allocated at every
+    /// doubling). A text with more lines than the buffer holds goes on in an array
+    /// (`overflow`), which `body` reads instead.
+    package static func withLines<R>(of prepared: PreparedText, widths: LineWidths, limit: Int, mode: LineBreakMode,
+                                     _ body: (UnsafeBufferPointer<LineSpan>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: LineSpan.self, capacity: stackLines) { buffer in
             var fitter = LineFitter(prepared: prepared, widths: widths, lineCap: limit == .max ? .max : limit + 1,
                                     mode: mode, buffer: buffer)
             fitter.fill()
-            return fitter.finish(limit: limit)
+            let count = fitter.finish(limit: limit)
+            guard fitter.overflow.isEmpty else {
+                return fitter.overflow.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
-    /// The lines `lines(of:…)` fills on the stack: as many as 1 KB holds, which the
+    /// The lines `withLines(of:…)` fills on the stack: as many as 1 KB holds, which the
     /// compiler allocates there with no check of the stack's room (most texts have fewer).
     static var stackLines: Int { 1024 / MemoryLayout<LineSpan>.stride }
 
-    /// The lines filled, the one at `limit - 1` truncated and those after it dropped when
-    /// there are more than `limit`, in an array of their exact count (unless they
-    /// overflowed the buffer).
-    private mutating func finish(limit: Int) -> [LineSpan] {
-        var count = lineCount
-        if count > limit {
-            let filled = line(limit - 1)
-            let last = Truncation.lastLine(filled, of: prepared, maxWidth: widths.of(lineStartingAt: filled.start),
-                                           mode: mode)
-            count = limit
-            if overflow.isEmpty { buffer[limit - 1] = last } else { overflow[limit - 1] = last }
-        }
-        guard overflow.isEmpty else {
-            // A long text: its array as it grew (copied to its exact count, it was one more
-            // large allocation and copy).
-            overflow.removeSubrange(count...)
-            return overflow
-        }
-        // Reserved, then appended: `Array(unsafeUninitializedCapacity:)` takes the array's
-        // storage type from the runtime's metadata cache, at every call (the standard
-        // library's unspecialized `_allocateBufferUninitialized`), where this specialized
-        // path keeps it: ~700 instructions a call against ~200.
-        var lines: [LineSpan] = []
-        lines.reserveCapacity(count)
-        lines.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        return lines
+    /// The count of the lines filled, after the one at `limit - 1` is truncated when there
+    /// are more than `limit` (those after it are then left out).
+    private mutating func finish(limit: Int) -> Int {
+        guard lineCount > limit else { return lineCount }
+        let filled = line(limit - 1)
+        let last = Truncation.lastLine(filled, of: prepared, maxWidth: widths.of(lineStartingAt: filled.start),
+                                       mode: mode)
+        if overflow.isEmpty { buffer[limit - 1] = last } else { overflow[limit - 1] = last }
+        return limit
     }
 
     /// Line `index` of those filled.

@@ -19,8 +19,9 @@ extension PreparedText {
     public func fit(width: Double, options: FitOptions = FitOptions()) -> TextLayout {
         let widths = lineWidths(LayoutUnits.roundedDown(width))
         let limit = options.maxLines > 0 ? options.maxLines : Int.max
-        let spans = LineFitter.lines(of: self, widths: widths, limit: limit, mode: options.lineBreakMode)
-        return TextLayout(prepared: self, width: width, options: options, spans: spans, widths: widths)
+        return LineFitter.withLines(of: self, widths: widths, limit: limit, mode: options.lineBreakMode) { spans in
+            TextLayout(prepared: self, width: width, options: options, spans: spans, widths: widths)
+        }
     }
 
     /// The size of the text fitted to `width` points — line count, used width, height — the
@@ -130,11 +131,11 @@ public struct TextLayout: Sendable {
     public let width: Double
     /// The options it was fitted with.
     public let options: FitOptions
-    package let spans: [LineSpan]
+    /// Each line: its clusters and its place down the text, in one array (one allocation a
+    /// fit).
+    package let fitted: [FittedLine]
     /// The widths the lines were filled to.
     package let widths: LineWidths
-    /// Each line's place down the text.
-    package let boxes: [LineBox]
     /// The lines' height with their spacing, before rounding.
     package let unroundedHeight: Double
     /// Fitted to an unlimited width: the widest line with its head indent, in layout units,
@@ -142,16 +143,21 @@ public struct TextLayout: Sendable {
     /// every other: `lines` of a text of many paragraphs stays linear); else 0.
     let widestLine: Int64
 
-    package init(prepared: PreparedText, width: Double, options: FitOptions, spans: [LineSpan], widths: LineWidths) {
+    /// The layout of `prepared` fitted to `width` in lines `spans` (read, not kept: the
+    /// layout keeps them with their boxes, `fitted`).
+    package init(prepared: PreparedText, width: Double, options: FitOptions, spans: UnsafeBufferPointer<LineSpan>,
+                 widths: LineWidths) {
         self.prepared = prepared
         self.width = width
         self.options = options
-        self.spans = spans
         self.widths = widths
         widestLine = width.isFinite ? 0
             : spans.lazy.map { $0.width + ($0.start == 0 ? widths.firstHead : widths.restHead) }.max() ?? 0
-        (boxes, unroundedHeight) = prepared.stack(spans)
+        (fitted, unroundedHeight) = prepared.stack(spans)
     }
+
+    /// The lines, in the prepared text's clusters.
+    package var spans: LazyMapCollection<[FittedLine], LineSpan> { fitted.lazy.map { $0.span } }
 
     /// The number of lines (0 for an empty text).
     public var lineCount: Int { spans.count }
@@ -208,7 +214,7 @@ public struct TextLayout: Sendable {
         let span = spans[index]
         let paragraph = prepared.paragraphs[Int(span.paragraph)]
         let end = paragraph.clusterStart(Int(span.end))
-        let box = boxes[index]
+        let box = fitted[index].box
         return TextLine(
             utf16Range: utf16Start(of: span)..<end,
             width: LayoutUnits.points(span.width),
