@@ -3,14 +3,9 @@ import CICU
 /// Line-break opportunities (UAX #14): where a paragraph may wrap.
 package enum LineBreaks {
     /// The line break opportunities (UAX #14) after offset 0, the paragraph's end
-    /// included: computed here for a paragraph of the simple characters
-    /// (`SimpleLineBreaks`, ICU's answer without ICU), from ICU for any other.
-    package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
-        SimpleLineBreaks.opportunities(base, length) ?? icuOpportunities(base, length)
-    }
-
-    /// `opportunities(_:_:)` in `region` (valid until its `reset()`): room for one per code
-    /// unit, as many as there can be, and ICU's asked once for all of them.
+    /// included, in `region` (valid until its `reset()`): computed here for a paragraph of
+    /// the simple characters (`SimpleLineBreaks`, ICU's answer without ICU), from ICU for
+    /// any other. Room for one per code unit, as many as there can be: ICU is asked once.
     package static func opportunities(_ base: UnsafePointer<UInt16>, _ length: Int,
                                       in region: inout ScratchRegion) -> UnsafeBufferPointer<Int32> {
         let breaks = region.allocate(Int32.self, count: max(1, length))

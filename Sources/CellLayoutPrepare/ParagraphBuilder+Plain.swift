@@ -11,9 +11,10 @@ extension ParagraphBuilder {
     /// and piece work. In an attributed text the paragraph may cross attribute runs, each
     /// with plain tables of its own font that shape the script plain: each run's part is a
     /// piece of its own, kerned with the next part only when both are in the same font (as
-    /// `kerning(between:)` does), and each run's `kern` is added to its clusters.
+    /// `kerning(between:)` does), and each run's `kern` is added to its clusters. Its break
+    /// opportunities are a temporary in `region`.
     func plainParagraph(_ base: UnsafePointer<UInt16>, _ range: Range<Int>,
-                        into segments: PackedSegmentBuffer) -> PreparedParagraph? {
+                        into segments: PackedSegmentBuffer, in region: inout ScratchRegion) -> PreparedParagraph? {
         let length = range.count
         let parts = RunParts(runs: runs, range: range)
         // Every part must be plain in its run's font; the script is the paragraph's.
@@ -36,7 +37,7 @@ extension ParagraphBuilder {
         for part in parts {
             guard plainTables(ofRun: part.run)!._withUnsafeGuaranteedRef({ $0.shapesPlain(script) }) else { return nil }
         }
-        let breaks = LineBreaks.opportunities(base, length)
+        let breaks = LineBreaks.opportunities(base, length, in: &region)
         let breakCount = breaks.count
         var measures = Measures(clusterCount: length, segmentCapacity: breakCount + 1)
         var clusterRuns: [UInt16] = []

@@ -84,9 +84,8 @@ package struct ParagraphBuilder {
     /// empty paragraph after it, as in UIKit. With them, their segments' widths
     /// (`PreparedText.packedSegments`, for the text to take over).
     ///
-    /// The temporaries of a paragraph outside the plain path come from the calling thread's
-    /// scratch region (`ScratchSlot`), taken from its lane at the first such paragraph and
-    /// given back at the end.
+    /// The temporaries of its paragraphs come from the calling thread's scratch region
+    /// (`ScratchSlot`), taken from its lane at the first paragraph and given back at the end.
     package func build() -> (paragraphs: [PreparedParagraph], segments: PackedSegmentBuffer) {
         // Passed along rather than kept in the builder, whose copies would retain it.
         let segments = PackedSegmentBuffer()
@@ -137,19 +136,19 @@ package struct ParagraphBuilder {
     /// plain text in one script at once (`plainParagraph`), any other in stages — its
     /// clusters (`ParagraphClusters`), their fonts and items (`fontRuns`), pieces measured
     /// along the measuring routes (`pieces`), kerning across pieces (`kernAcrossPieces`),
-    /// and the segments between break opportunities. The temporaries of the stages come from
-    /// `region` (taken from the thread's lane here when nil), emptied at the end.
+    /// and the segments between break opportunities. The temporaries of either path come
+    /// from `region` (taken from the thread's lane here when nil), emptied at the end.
     private func paragraph(_ range: Range<Int>, into segments: PackedSegmentBuffer,
                            region: inout ScratchRegion?) -> PreparedParagraph {
         let length = range.count
         guard length > 0 else { return Self.emptyParagraph(at: range.lowerBound, into: segments) }
         let base = text.baseAddress! + range.lowerBound
-        if let paragraph = plainParagraph(base, range, into: segments) { return paragraph }
         var scratch = region ?? withEngine { $0.scratchSlots.current.take() }
         defer {
             scratch.reset()
             region = scratch
         }
+        if let paragraph = plainParagraph(base, range, into: segments, in: &scratch) { return paragraph }
         let clusters = ParagraphClusters(base, length: length, offset: range.lowerBound, in: &scratch)
         let fontRuns = fontRuns(of: clusters, base, range, in: &scratch)
         var measures = pieces(of: clusters, fontRuns.items, base, offset: range.lowerBound)
