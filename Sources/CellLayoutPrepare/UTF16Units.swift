@@ -14,6 +14,16 @@ package enum UTF16Units {
         return byScalars(text)
     }
 
+    /// Writes `text` in UTF-16 at `target`, which has room for `text.utf8.count` units (a
+    /// text never needs more), and returns how many units: the runs of an attributed text
+    /// go one after another into one buffer, with no array per run.
+    package static func write(_ text: String, into target: UnsafeMutablePointer<UInt16>) -> Int {
+        if let count = text.utf8.withContiguousStorageIfAvailable({ transcode($0, into: target) }) ?? nil { return count }
+        let units = byScalars(text)
+        target.update(from: units, count: units.count)
+        return units.count
+    }
+
     /// The UTF-16 of `bytes`, or nil where they are not well-formed UTF-8 (a stray or
     /// missing continuation byte, an overlong form, a surrogate, anything above U+10FFFF:
     /// Unicode's Table 3-7).

@@ -200,6 +200,21 @@ import Testing
         #expect(abs(runs[1].x - runs[0].width) < 1e-9)
     }
 
+    /// Runs of characters of several UTF-8 lengths (é 2 bytes, € 3, 😀 4 and two UTF-16 units)
+    /// and an empty run between them: each run starts where the units of the one before end
+    /// (3 + 0 + 5 units), so each cluster is drawn in its own run's colour.
+    @Test func runsOfMultiByteCharactersStartWhereTheUnitsBeforeEnd() {
+        let red = TextColor(red: 255, green: 0, blue: 0), grey = TextColor(hex: "#8e8e93")!
+        let l = layout([TextRun("é€a", color: red), TextRun(""), TextRun("😀b€éc", color: grey), TextRun("dé")])
+        let runs = l.glyphRuns(ofLine: 0)
+        let byOffset = Dictionary(runs.flatMap { run in run.utf16Offsets.map { ($0, run.color) } },
+                                  uniquingKeysWith: { first, _ in first })
+        for offset in 0..<3 { #expect(byOffset[offset] == red, "unit \(offset)") }
+        for offset in [3, 5, 6, 7, 8] { #expect(byOffset[offset] == grey, "unit \(offset)") }
+        for offset in [9, 10] { #expect(byOffset[offset] == .some(nil), "unit \(offset)") }
+        #expect(l.lines[0].utf16Range == 0..<11)
+    }
+
     @Test func hexColours() {
         #expect(TextColor(hex: "#8e8e93") == TextColor(red: 0x8e, green: 0x8e, blue: 0x93))
         #expect(TextColor(hex: "#FF000080") == TextColor(red: 255, green: 0, blue: 0, alpha: 128))

@@ -17,6 +17,12 @@ import Testing
         #expect(UTF16Units.byScalars(text) == expected, "\(text.debugDescription)", sourceLocation: sourceLocation)
         #expect(UTF16Units.withUnits(of: text) { Array($0) } == expected, "\(text.debugDescription)",
                 sourceLocation: sourceLocation)
+        // Written after three units already there, into room for its UTF-8 count (an
+        // attributed text's runs, one after another in one buffer): the units before it kept.
+        var buffer = [UInt16](repeating: 0xFFFF, count: 3 + text.utf8.count)
+        let written = buffer.withUnsafeMutableBufferPointer { UTF16Units.write(text, into: $0.baseAddress! + 3) }
+        #expect(written == expected.count && Array(buffer[3..<(3 + written)]) == expected
+                && buffer[..<3].allSatisfy { $0 == 0xFFFF }, "\(text.debugDescription)", sourceLocation: sourceLocation)
     }
 
     @Test func unitsByHand() {
