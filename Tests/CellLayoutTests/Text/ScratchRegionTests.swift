@@ -46,7 +46,7 @@ struct ScratchRegionTests {
         let results = Results()
         let shared = TextEngine(fonts: TestFonts.library)
         let threads = (0..<2).map { t in
-            Self.thread {
+            startThread {
                 // Each thread in its own order, so that both run the same texts at once.
                 let order = t == 0 ? Array(texts.indices) : Array(texts.indices.reversed())
                 for _ in 0..<3 {
@@ -129,20 +129,5 @@ struct ScratchRegionTests {
     /// Each text's layouts as the threads saw them ([[-1]] once two saw different ones).
     private final class Results: Sendable {
         let all = Mutex<[Int: [[Double]]]>([:])
-    }
-
-    /// A thread running `body`.
-    private static func thread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-        final class Body: @unchecked Sendable {
-            let run: () -> Void
-            init(_ run: @escaping () -> Void) { self.run = run }
-        }
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { argument in
-            Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(Body(body)).toOpaque())
-        precondition(status == 0)
-        return thread
     }
 }

@@ -16,7 +16,7 @@ struct ThreadLanesTests {
         let allTook = Barrier(8), leave = Barrier(8)
         var stayers: [pthread_t] = []
         for _ in 0..<7 {
-            stayers.append(Self.thread {
+            stayers.append(startThread {
                 staying.add(numbers.current, numbers.current)
                 allTook.wait()
                 leave.wait()
@@ -24,9 +24,9 @@ struct ThreadLanesTests {
         }
         allTook.wait()
         for _ in 0..<5 {
-            pthread_join(Self.thread { _ = numbers.current }, nil)
+            pthread_join(startThread { _ = numbers.current }, nil)
         }
-        pthread_join(Self.thread { last.add(numbers.current, numbers.current) }, nil)
+        pthread_join(startThread { last.add(numbers.current, numbers.current) }, nil)
         leave.wait()
         for thread in stayers { pthread_join(thread, nil) }
         let asked = staying.taken + last.taken
@@ -41,21 +41,6 @@ struct ThreadLanesTests {
         private let state = Mutex<[(first: Int, again: Int)]>([])
         func add(_ first: Int, _ again: Int) { state.withLock { $0.append((first, again)) } }
         var taken: [(first: Int, again: Int)] { state.withLock { $0 } }
-    }
-
-    /// A thread running `body`.
-    private static func thread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-        final class Body: @unchecked Sendable {
-            let run: () -> Void
-            init(_ run: @escaping () -> Void) { self.run = run }
-        }
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { argument in
-            Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(Body(body)).toOpaque())
-        precondition(status == 0)
-        return thread
     }
 
     /// `count` threads wait until all have come.
