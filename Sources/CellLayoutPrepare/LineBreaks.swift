@@ -10,27 +10,23 @@ package enum LineBreaks {
                                       in region: inout ScratchRegion) -> UnsafeBufferPointer<Int32> {
         let breaks = region.allocate(Int32.self, count: max(1, length))
         let count = SimpleLineBreaks.opportunities(base, length, into: breaks.baseAddress!)
-            ?? max(0, Int(cicu_line_breaks_after(base, Int32(length), 0, breaks.baseAddress!, Int32(breaks.count))))
+            ?? icuOpportunities(base, length, into: breaks)
         return UnsafeBufferPointer(rebasing: breaks[..<count])
     }
 
     /// ICU's line break opportunities after offset 0, the paragraph's end included (none
-    /// when ICU fails), gathered a block at a time: memory in proportion to the breaks,
-    /// not to the text. A block holds 4,096 breaks, or one more than a short paragraph can
-    /// have (a 16 KB block zeroed per row was 3 % of preparing Latin text).
+    /// when ICU fails), in an array: what the rule and agreement tests check the simple
+    /// breaks against.
     package static func icuOpportunities(_ base: UnsafePointer<UInt16>, _ length: Int) -> [Int32] {
-        let block = Int32(min(4096, length + 1))
-        var breaks: [Int32] = []
-        var from: Int32 = 0
-        while true {
-            let old = breaks.count
-            breaks.append(contentsOf: repeatElement(0, count: Int(block)))
-            let written = breaks.withUnsafeMutableBufferPointer {
-                cicu_line_breaks_after(base, Int32(length), from, $0.baseAddress! + old, block)
-            }
-            breaks.removeLast(Int(block - max(0, written)))
-            guard written == block else { return breaks }
-            from = breaks[breaks.count - 1]
+        [Int32](unsafeUninitializedCapacity: max(1, length)) { breaks, count in
+            count = icuOpportunities(base, length, into: breaks)
         }
+    }
+
+    /// ICU's opportunities into `breaks`, which has room for one per code unit (as many as
+    /// there can be, so ICU is asked once): how many (none when ICU fails).
+    static func icuOpportunities(_ base: UnsafePointer<UInt16>, _ length: Int,
+                                 into breaks: UnsafeMutableBufferPointer<Int32>) -> Int {
+        max(0, Int(cicu_line_breaks_after(base, Int32(length), 0, breaks.baseAddress!, Int32(breaks.count))))
     }
 }

@@ -110,41 +110,39 @@ package enum SimpleLineBreaks {
     private static func opportunities(_ k: UnsafeMutablePointer<LineBreakClass>, _ length: Int,
                                       afterJoiner: UnsafeMutablePointer<Bool>?,
                                       into breaks: UnsafeMutablePointer<Int32>) -> Int {
-        do {
-            var n = 0
-            // The offset after the last break (ICU's rules marked ^ start only there).
-            var segmentStart = 0
-            var regionalRun = RegionalRun()
-            var i = 1
-            while i < length {
-                let p = k[i - 1], c = k[i]
-                // The most common pair first: letter × letter (LB28; no earlier rule applies to
-                // it), and the rest of the word with it (one test a letter, not the pair's loop).
-                if p.isLetter && c.isLetter {
-                    i += 1
-                    while i < length && k[i].isLetter { i += 1 }
-                    continue
-                }
-                // LB7: × SP.
-                if c == .space { i += 1; continue }
-                // LB25: a number starting at the character before the candidate, kept whole.
-                if p.startsNumber {
-                    let end = numberEnd(k, length, from: i - 1)
-                    if end > i { i = end; continue }
-                }
-                // LB8a: ZWJ ×.
-                if let afterJoiner, afterJoiner[i - 1] { i += 1; continue }
-                // Two ideographs or Hangul syllables (LB31: no rule before it keeps them).
-                if p.breaksBetweenTwo && c.breaksBetweenTwo || !keeps(k, length, i, p, c, segmentStart, &regionalRun) {
-                    breaks[n] = Int32(i)
-                    n += 1
-                    segmentStart = i
-                }
+        var n = 0
+        // The offset after the last break (ICU's rules marked ^ start only there).
+        var segmentStart = 0
+        var regionalRun = RegionalRun()
+        var i = 1
+        while i < length {
+            let p = k[i - 1], c = k[i]
+            // The most common pair first: letter × letter (LB28; no earlier rule applies to
+            // it), and the rest of the word with it (one test a letter, not the pair's loop).
+            if p.isLetter && c.isLetter {
                 i += 1
+                while i < length && k[i].isLetter { i += 1 }
+                continue
             }
-            breaks[n] = Int32(length)
-            return n + 1
+            // LB7: × SP.
+            if c == .space { i += 1; continue }
+            // LB25: a number starting at the character before the candidate, kept whole.
+            if p.startsNumber {
+                let end = numberEnd(k, length, from: i - 1)
+                if end > i { i = end; continue }
+            }
+            // LB8a: ZWJ ×.
+            if let afterJoiner, afterJoiner[i - 1] { i += 1; continue }
+            // Two ideographs or Hangul syllables (LB31: no rule before it keeps them).
+            if p.breaksBetweenTwo && c.breaksBetweenTwo || !keeps(k, length, i, p, c, segmentStart, &regionalRun) {
+                breaks[n] = Int32(i)
+                n += 1
+                segmentStart = i
+            }
+            i += 1
         }
+        breaks[n] = Int32(length)
+        return n + 1
     }
 
     /// Whether the rules from LB12 on keep the characters before and at `i` together
