@@ -166,14 +166,17 @@ def text_rounds(records, corpus):
                      rotation_lines=ours["rotationLines"], rotation_each=ours.get("rotationEachRowsPerSecond"))
         if two:
             f["two"] = two["coldRowsPerSecond"]
-        # The scaling over windows of cold passes as long as the floors' runs (Benchmarks/run
-        # --window), where the records have them; the single pass's beside it.
-        one_w = one("windowRowsPerSecond", bench="text", fonts="system", threads=1)
-        two_w = one("windowRowsPerSecond", bench="text", fonts="system", threads=2)
-        if one_w and two_w and one_w.get("windowPasses", 1) > 1:
-            f.update(one_window=one_w["windowRowsPerSecond"], two_window=two_w["windowRowsPerSecond"],
-                     one_passes=one_w["windowPasses"], two_passes=two_w["windowPasses"],
-                     one_window_s=one_w["windowSeconds"], two_window_s=two_w["windowSeconds"])
+        # The two-thread scaling from the pairs of cold passes in each two-thread process
+        # (Benchmarks/run --paired: a pass on one thread, then one on two, pair after pair):
+        # each process's ratio of its two sides, the round's median over its processes; the
+        # single pass's beside it.
+        paired = [r for r in records if r.get("corpus") == corpus and r.get("run") == run and r.get("bench") == "text"
+                  and r.get("fonts") == "system" and r.get("threads") == 2 and r.get("pairedPasses", 0) > 0]
+        if paired:
+            f.update(pair_scaling=median([r["pairedOneThreadSeconds"] / r["pairedSeconds"] for r in paired]),
+                     two_window=median([r["pairedRowsPerSecond"] for r in paired]),
+                     pairs=median([r["pairedPasses"] for r in paired]),
+                     two_window_s=median([r["pairedSeconds"] for r in paired]))
         if pango:
             f.update(pango=pango["coldRowsPerSecond"], pango_rotation=pango["rotationRowsPerSecond"],
                      pango_lines=pango["coldLines"], pango_rotation_lines=pango["rotationLines"])
@@ -196,7 +199,7 @@ def text_rounds(records, corpus):
         f["limit"] = ratio(f.get("copies"), f.get("fair"))
         f["scaling_pass"] = ratio(f.get("two"), f.get("one"))
         f["share_pass"] = ratio(f["scaling_pass"], f["limit"])
-        f["scaling"] = ratio(f.get("two_window"), f.get("one_window")) if "one_window" in f else f["scaling_pass"]
+        f["scaling"] = f.get("pair_scaling", f["scaling_pass"])
         f["share"] = ratio(f["scaling"], f["limit"])
         f["rotation_vs_cold"] = ratio(f.get("rotation"), f.get("one"))
         f["rotation_vs_pango"] = ratio(f.get("rotation"), f.get("pango_rotation"))
@@ -287,8 +290,9 @@ def render(raw_dir):
             if share is not None:
                 ok = share >= TARGETS["scaling_share"]
                 windowed = med("two_window") is not None
-                how = (f"over windows of cold passes as long as a floor's run ({n(med('one_passes'))} passes "
-                       f"at one thread, {n(med('two_passes'))} at two, {med('two_window_s'):.2f} s); "
+                how = (f"over pairs of cold passes in each two-thread process, a pass on one thread and one on "
+                       f"two ({n(med('pairs'))} pairs, {med('two_window_s'):.2f} s at two threads, as long as a "
+                       f"floor's run); "
                        f"a single pass: {rx(med('scaling_pass'))}, {100 * med('share_pass'):.0f} % "
                        f"(rounds: {spread('share_pass', 0, 100, ' %')})") if windowed else "a single pass"
                 w(f"| cold, 2 threads (rows/s) | {corpus} | {n(med('two_window' if windowed else 'two'))} | — | — | "
@@ -359,14 +363,20 @@ def render(raw_dir):
           "fontconfig's order; coverage cached per code point) and by script, one `hb_shape` per run with that "
           "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
-          "against one copy, in the same round as our two-thread figure. Two threads' scaling: each process of ours "
-          "goes on after its first cold pass with more cold passes — a new engine each (empty memo, fonts opened "
-          "anew), every pass's texts kept so that each allocates fresh memory as the first did — until their cold "
-          "time adds up to 0.75 s (`--window`), and the scaling is the ratio of those windows' rows/s at two threads "
-          "and at one: a single two-thread pass lasts 0.075 s on public text, and on this virtual machine the second "
-          "vCPU's wake-up and the host taking a vCPU away for 10–40 ms (`perf sched timehist`: both threads stacked "
-          "on one CPU meanwhile) cost such a pass 20–40 % about every other run but a floor's 0.8 s run a few per "
-          "cent; over windows as long as the floors' both sides of the share see the same host. The single pass's "
+          "against one copy, in the same round as our two-thread figure. Two threads' scaling: each two-thread "
+          "process of ours goes on after its first cold pass with pairs of cold passes — a pass on one thread, "
+          "then a pass on two, each with a new engine (empty memo, fonts opened anew), every pass's texts kept so "
+          "that each allocates fresh memory as the first did — until its two-thread passes add up to 0.75 s "
+          "(`--paired`), as long as a floor's run; the scaling is the ratio of the pairs' one-thread time to "
+          "their two-thread time: the same rows, the same number of times, in the same process, interleaved pass "
+          "by pass. Why paired: a single two-thread pass lasts 0.075 s on public text, and on this virtual machine "
+          "the second vCPU's wake-up and the host taking a vCPU away for 10–40 ms cost such a pass 20–40 % about "
+          "every other run but a 0.8 s run a few per cent; and windows taken in separate processes (until "
+          "2026-11-27: a one-thread process's window of 6 passes against a two-thread process's 11) compared "
+          "unequal work: the two-thread process kept twice the memory, and the host takes a guest's freed memory "
+          "back within seconds (virtio-balloon free page reporting) and re-backs each page at its next touch, "
+          "two vCPUs faulting at once waiting on each other there — the two-thread passes past the memory the "
+          "previous one-thread process had freed took 216–257 ms of CPU against 137–158 ms before it. The single pass's "
           "share is shown beside it. Processes: within a round, our figures and the floors' are each "
           "the median of 3 runs, each in a new process (a cold pass lasts a fifth of a second, which one hiccup "
           "of a shared machine can double; passes repeated inside one process would find the process's lazily "

@@ -2,6 +2,7 @@
 //
 //   cell-layout-bench text  --corpus FILE [--threads N|all] [--limit N] [--width 343]
 //                           [--rotate 600] [--size 17] [--fonts bundled|system|DIR] [--window 0]
+//                           [--paired 0]
 //       Cold pass: a NEW TextEngine (empty memo; bundled fonts only, or with --fonts system
 //       the default settings — the system's fonts through fontconfig — or with --fonts DIR
 //       the bundled fonts and those in DIR, no system fonts), prepare + fit every
@@ -12,6 +13,10 @@
 //       With --window SECONDS, then more cold passes (each with a new engine, every
 //       pass's texts kept) until the passes' cold time adds up to SECONDS: the throughput
 //       over a window as long as a peer's run (see windowPasses below).
+//       With --paired SECONDS (and N > 1), then pairs of cold passes, one on one thread and
+//       one on N, each with a new engine and every pass's texts kept, until the N-thread
+//       passes' cold time adds up to SECONDS: the N-thread scaling from the same work in
+//       the same process at the same time (see pairedPasses below).
 //
 //   cell-layout-bench table --corpus FILE [--rows 1000000] [--width 375] [--queries 100000]
 //                           [--updates 100] [--images 1]
@@ -241,11 +246,15 @@ func textBenchmark(_ args: Arguments) throws {
     let each = fastestPass { prepared.reduce(0) { $0 + $1.size(width: rotate).lines } }
     let best = batch.seconds, rotateLines = batch.lines, passes = batch.passes
     let peakKB = procStatus("VmHWM")
-    let window = try windowPasses(texts, first: (prepared, cold, coldCPU), seconds: args.double("window", 0),
-                              threads: threads, width: width) {
+    let coldEngine = {
         let engine = TextEngine(fonts: try fontLibrary(fonts))
         return (engine, try engine.fonts.font(family: "Inter", weight: .regular, size: size))
     }
+    let window = try windowPasses(texts, first: (prepared, cold, coldCPU), seconds: args.double("window", 0),
+                                  threads: threads, width: width, make: coldEngine)
+    let paired = try pairedPasses(texts, seconds: args.double("paired", 0), threads: threads, width: width,
+                                  make: coldEngine)
+    withExtendedLifetime(prepared) {}
 
     let coldRate = Double(n) / cold
     let rotateRate = Double(n) / best
@@ -258,6 +267,11 @@ func textBenchmark(_ args: Arguments) throws {
                     (corpusPath as NSString).lastPathComponent, window.passes, window.seconds,
                     Double(n * window.passes) / window.seconds, window.cpuSeconds))
     }
+    if paired.pairs > 0 {
+        note(String(format: "text %@: %d pairs of cold passes: 1 thread %.3f s (%.3f s CPU), %d threads %.3f s (%.3f s CPU): %.3f×",
+                    (corpusPath as NSString).lastPathComponent, paired.pairs, paired.one.seconds, paired.one.cpuSeconds,
+                    threads, paired.many.seconds, paired.many.cpuSeconds, paired.one.seconds / paired.many.seconds))
+    }
     emit([("bench", "text"), ("fonts", fonts == "bundled" || fonts == "system" ? fonts : "dir"),
           ("corpus", (corpusPath as NSString).lastPathComponent), ("rows", n),
           ("threads", threads), ("coldSeconds", cold), ("coldCPUSeconds", coldCPU), ("coldRowsPerSecond", coldRate), ("coldLines", coldLines),
@@ -265,7 +279,55 @@ func textBenchmark(_ args: Arguments) throws {
           ("rotationEachRowsPerSecond", eachRate),
           ("windowPasses", window.passes), ("windowSeconds", window.seconds), ("windowCPUSeconds", window.cpuSeconds),
           ("windowRowsPerSecond", Double(n * window.passes) / window.seconds),
+          ("pairedPasses", paired.pairs), ("pairedOneThreadSeconds", paired.one.seconds),
+          ("pairedOneThreadCPUSeconds", paired.one.cpuSeconds), ("pairedSeconds", paired.many.seconds),
+          ("pairedCPUSeconds", paired.many.cpuSeconds),
+          ("pairedRowsPerSecond", paired.pairs > 0 ? Double(n * paired.pairs) / paired.many.seconds : 0),
           ("shaped", stats.misses), ("memoHits", stats.hits), ("vmHWMkB", peakKB)])
+}
+
+/// Pairs of cold passes, each of a one-thread pass and then a `threads`-thread pass, each
+/// pass with a new engine from `make` (empty memo, fonts opened anew) over the same rows at
+/// `width`, every pass's texts kept to the end, until the `threads`-thread passes' wall time
+/// adds up to `seconds` (none when `seconds` is 0 or `threads` is 1). Returns how many pairs
+/// ran and each side's summed wall and process CPU seconds.
+///
+/// Why: the two-thread scaling is the ratio of the two sides' rows/s, and taken from two
+/// processes — a one-thread window of passes, then a two-thread one as long — the two sides
+/// did not do the same work: the two-thread process ran twice the passes and so kept twice
+/// the memory, and on this virtual machine the pages past those the previous process had
+/// just freed cost far more to fault in (the host takes back a guest's freed memory within
+/// seconds and re-backs each page on its next touch; two vCPUs faulting at once wait on
+/// each other there): in five two-thread processes each run right after a one-thread one,
+/// the passes past the one-thread process's memory took 216–257 ms of CPU against
+/// 137–158 ms for the passes before them. Paired, both sides prepare the same rows the same
+/// number of times in the same process, interleaved pass by pass, so that memory growth and
+/// the host's load fall on both alike.
+func pairedPasses(_ texts: [String], seconds window: Double, threads: Int, width: Double,
+                  make: () throws -> (TextEngine, Font)) rethrows
+    -> (pairs: Int, one: (seconds: Double, cpuSeconds: Double), many: (seconds: Double, cpuSeconds: Double)) {
+    var kept: [[PreparedText]] = []
+    var pairs = 0, one = (seconds: 0.0, cpuSeconds: 0.0), many = (seconds: 0.0, cpuSeconds: 0.0)
+    while threads > 1 && many.seconds < window && pairs < 100 {
+        let single = try timedColdPass(texts, threads: 1, width: width, make: make)
+        let multi = try timedColdPass(texts, threads: threads, width: width, make: make)
+        kept += [single.texts, multi.texts]
+        one = (one.seconds + single.seconds, one.cpuSeconds + single.cpuSeconds)
+        many = (many.seconds + multi.seconds, many.cpuSeconds + multi.cpuSeconds)
+        pairs += 1
+    }
+    withExtendedLifetime(kept) {}
+    return (pairs, one, many)
+}
+
+/// One cold pass of `coldPrepare` with a new engine from `make` (made before the clock
+/// starts): its texts, wall and process CPU seconds.
+func timedColdPass(_ texts: [String], threads: Int, width: Double, make: () throws -> (TextEngine, Font)) rethrows
+    -> (texts: [PreparedText], seconds: Double, cpuSeconds: Double) {
+    let (engine, font) = try make()
+    let t0 = now(), c0 = processCPU()
+    let (prepared, _) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
+    return (prepared, now() - t0, processCPU() - c0)
 }
 
 /// The cold pass over a window: after the `first` pass (its texts, wall and CPU seconds),
@@ -288,12 +350,10 @@ func windowPasses(_ texts: [String], first: (texts: [PreparedText], seconds: Dou
     var kept = [first.texts]
     var passes = 1, wall = first.seconds, cpu = first.cpuSeconds
     while wall < window && passes < 100 {
-        let (engine, font) = try make()
-        let t0 = now(), c0 = processCPU()
-        let (prepared, _) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
-        wall += now() - t0
-        cpu += processCPU() - c0
-        kept.append(prepared)
+        let pass = try timedColdPass(texts, threads: threads, width: width, make: make)
+        wall += pass.seconds
+        cpu += pass.cpuSeconds
+        kept.append(pass.texts)
         passes += 1
     }
     withExtendedLifetime(kept) {}
