@@ -208,8 +208,24 @@ package struct ParagraphBuilder {
                             flags: measures.flags.buffer, into: packed)
         return PreparedParagraph(
             utf16Start: start, tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil),
-            wideKerns: measures.wideKerns, segmentCount: ends, pieces: measures.pieces, fonts: fonts, glyphs: measures.glyphs,
+            wideKerns: measures.wideKerns, segmentCount: ends, pieces: exactlySized(measures.pieces), fonts: fonts,
+            glyphs: measures.glyphs,
             clusterRuns: clusterRuns, wideAdvances: measures.wide)
+    }
+
+    /// `pieces` in an array of its own count: appends grew it by doubling, up to half of it
+    /// unused, and the paragraph keeps its pieces for the text's life (on international
+    /// text the pieces arrays were a third of what a prepared text kept). The array itself
+    /// when it has no room to spare (or is empty: no buffer).
+    @inline(__always)
+    static func exactlySized(_ pieces: [ShapedPiece]) -> [ShapedPiece] {
+        pieces.capacity == pieces.count ? pieces : trimmed(pieces)
+    }
+
+    /// `pieces` copied into a new array of its count (out of line: once a paragraph).
+    @inline(never)
+    private static func trimmed(_ pieces: [ShapedPiece]) -> [ShapedPiece] {
+        pieces.withUnsafeBufferPointer { Array($0) }
     }
 
     /// How many segments end at clusters `ends` (increasing; the last is the cluster
