@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Glibc
 import Synchronization
 import CellLayoutFontLibrary
 
@@ -36,10 +37,14 @@ package final class PlainFace: @unchecked Sendable {
     /// Each plain unit's row in the kerning table (from `PlainShaping.first`).
     private let rows: [UInt16]
     private let rowCount: Int
-    /// Kerning in font units of each pair of plain units, `rowCount × rowCount`:
-    /// `unmeasured` until the pair is first met.
+    /// Kerning in font units of each pair of plain units, `rowCount × rowCount`, each kept
+    /// with its sign bit flipped (`KerningTable.stored(_:)`), so that 0 is a pair not yet
+    /// met: the table is mapped zeroed (`mmap`), not written, and only the pages of the
+    /// rows a text meets are ever touched. Inter's table is ~2.4 MB (~1,100 plain units);
+    /// writing a mark into every entry cost each new engine ~1.2 million stores and a page
+    /// fault per 4 KB before its first text, where a Latin text's pairs touch a few dozen
+    /// pages.
     private let kerning: UnsafeMutablePointer<Atomic<Int16>>
-    fileprivate static let unmeasured = Int16.min
     /// The unscaled HarfBuzz font of the face (owned by the face, which outlives its tables).
     private let unscaled: OpaquePointer
     /// The face's pair adjustments, read for a pair met for the first time (nil: every new
@@ -47,7 +52,9 @@ package final class PlainFace: @unchecked Sendable {
     private let pairs: PairKerning?
 
     /// About the bytes the tables hold.
-    package var byteCount: Int { glyphs.count * 4 + rowCount * rowCount * 2 }
+    package var byteCount: Int { glyphs.count * 4 + kerningBytes }
+    /// The kerning table's mapped size.
+    private var kerningBytes: Int { rowCount * rowCount * MemoryLayout<Atomic<Int16>>.stride }
 
     private init(glyphs: [UInt16], scripts: UInt8, notdefIsPlain: Bool, unscaled: OpaquePointer,
                  pairs: PairKerning?) {
@@ -64,13 +71,16 @@ package final class PlainFace: @unchecked Sendable {
         }
         self.rows = rows
         self.rowCount = count
-        kerning = .allocate(capacity: count * count)
-        for i in 0..<count * count { (kerning + i).initialize(to: Atomic(Self.unmeasured)) }
+        let bytes = count * count * MemoryLayout<Atomic<Int16>>.stride
+        guard let table = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              table != UnsafeMutableRawPointer(bitPattern: -1) else {
+            fatalError("out of memory (a kerning table of \(bytes) bytes)")
+        }
+        kerning = table.bindMemory(to: Atomic<Int16>.self, capacity: count * count)
     }
 
     deinit {
-        kerning.deinitialize(count: rowCount * rowCount)
-        kerning.deallocate()
+        munmap(kerning, kerningBytes)
     }
 
     /// The kerning between plain units `left` and `right`, in font units.
@@ -110,9 +120,14 @@ package final class PlainFace: @unchecked Sendable {
         /// The kerning at entry `index`, or nil when its pair was never met.
         @inline(__always)
         fileprivate func known(at index: Int) -> Int32? {
-            let known = pairs[index].load(ordering: .relaxed)
-            return known != PlainFace.unmeasured ? Int32(known) : nil
+            let stored = pairs[index].load(ordering: .relaxed)
+            return stored != 0 ? Int32(stored ^ Int16.min) : nil
         }
+
+        /// How the table keeps `kerning`: its sign bit flipped, so that a zeroed entry is a
+        /// pair never met (and `Int16.min`, no real kerning, is never kept).
+        @inline(__always)
+        fileprivate static func stored(_ kerning: Int16) -> Int16 { kerning ^ Int16.min }
     }
 
     /// The kerning of a pair met for the first time, kept at `index` of the table when
@@ -121,8 +136,8 @@ package final class PlainFace: @unchecked Sendable {
     private func firstKern(_ left: UInt16, _ right: UInt16, at index: Int) -> Int32 {
         let measured = pairs?.kern(UInt32(glyphs[Int(left &- PlainShaping.first)]),
                                    UInt32(glyphs[Int(right &- PlainShaping.first)])) ?? measureKern(left, right)
-        if let stored = Int16(exactly: measured), stored != Self.unmeasured {
-            kerning[index].store(stored, ordering: .relaxed)
+        if let narrow = Int16(exactly: measured), narrow != .min {
+            kerning[index].store(KerningTable.stored(narrow), ordering: .relaxed)
         }
         return measured
     }
