@@ -167,7 +167,7 @@ def text_rounds(records, corpus):
         if two:
             f["two"] = two["coldRowsPerSecond"]
         # The two-thread scaling from the pairs of cold passes in each two-thread process
-        # (Benchmarks/run --paired: a pass on one thread, then one on two, pair after pair):
+        # (Benchmarks/run --paired: a pass on one thread and one on two, pair after pair):
         # each process's ratio of its two sides, the round's median over its processes; the
         # single pass's beside it.
         paired = [r for r in records if r.get("corpus") == corpus and r.get("run") == run and r.get("bench") == "text"
@@ -364,8 +364,8 @@ def render(raw_dir):
           "run's font, script and direction, no line breaking, no bidi — the least an engine that shapes with "
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
           "against one copy, in the same round as our two-thread figure. Two threads' scaling: each two-thread "
-          "process of ours goes on after its first cold pass with pairs of cold passes — a pass on one thread, "
-          "then a pass on two, each with a new engine (empty memo, fonts opened anew), every pass's texts kept so "
+          "process of ours goes on after its first cold pass with pairs of cold passes — a pass on one thread "
+          "and a pass on two, taking turns at going first, each with a new engine (empty memo, fonts opened anew), every pass's texts kept so "
           "that each allocates fresh memory as the first did — until its two-thread passes add up to 0.75 s "
           "(`--paired`), as long as a floor's run; the scaling is the ratio of the pairs' one-thread time to "
           "their two-thread time: the same rows, the same number of times, in the same process, interleaved pass "

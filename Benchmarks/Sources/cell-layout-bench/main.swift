@@ -286,8 +286,8 @@ func textBenchmark(_ args: Arguments) throws {
           ("shaped", stats.misses), ("memoHits", stats.hits), ("vmHWMkB", peakKB)])
 }
 
-/// Pairs of cold passes, each of a one-thread pass and then a `threads`-thread pass, each
-/// pass with a new engine from `make` (empty memo, fonts opened anew) over the same rows at
+/// Pairs of cold passes, each of a one-thread pass and a `threads`-thread pass (taking
+/// turns at going first), each pass with a new engine from `make` (empty memo, fonts opened anew) over the same rows at
 /// `width`, every pass's texts kept to the end, until the `threads`-thread passes' wall time
 /// adds up to `seconds` (none when `seconds` is 0 or `threads` is 1). Returns how many pairs
 /// ran and each side's summed wall and process CPU seconds.
@@ -309,8 +309,11 @@ func pairedPasses(_ texts: [String], seconds window: Double, threads: Int, width
     var kept: [[PreparedText]] = []
     var pairs = 0, one = (seconds: 0.0, cpuSeconds: 0.0), many = (seconds: 0.0, cpuSeconds: 0.0)
     while threads > 1 && many.seconds < window && pairs < 100 {
-        let single = try timedColdPass(texts, threads: 1, width: width, make: make)
-        let multi = try timedColdPass(texts, threads: threads, width: width, make: make)
+        // The two sides take turns going first, so that neither always meets the memory
+        // and the host the other left.
+        let first = try timedColdPass(texts, threads: pairs % 2 == 0 ? 1 : threads, width: width, make: make)
+        let second = try timedColdPass(texts, threads: pairs % 2 == 0 ? threads : 1, width: width, make: make)
+        let (single, multi) = pairs % 2 == 0 ? (first, second) : (second, first)
         kept += [single.texts, multi.texts]
         one = (one.seconds + single.seconds, one.cpuSeconds + single.cpuSeconds)
         many = (many.seconds + multi.seconds, many.cpuSeconds + multi.cpuSeconds)
