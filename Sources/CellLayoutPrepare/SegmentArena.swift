@@ -102,14 +102,18 @@ package final class SegmentChunk: @unchecked Sendable {
 /// a long buffer's pages rather than copying them, and whose untouched tail costs no memory.
 /// Freed with the buffer unless a `SegmentChunk` takes it over.
 package final class PackedSegmentBuffer {
-    private var base: UnsafeMutablePointer<PackedSegment>?
+    // `@exclusivity(unchecked)`: a buffer is one builder's alone (never shared between
+    // threads or reached through two paths at once), and the dynamic exclusivity check
+    // Swift keeps on a class's stored `var` cost ~75 instructions per access, 43,098
+    // reserves and every append of 10,000 rows (~7 M instructions, 0.6 % of a cold pass).
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<PackedSegment>?
     /// How many entries the memory holds.
-    package private(set) var capacity = 0
+    @exclusivity(unchecked) package private(set) var capacity = 0
     /// How many entries are written.
-    package private(set) var count = 0
+    @exclusivity(unchecked) package private(set) var count = 0
     /// Whether a segment took `PackedSegment.wide` (wider than 32 bits, or of a negative
     /// advance).
-    package private(set) var hasWide = false
+    @exclusivity(unchecked) package private(set) var hasWide = false
 
     /// An empty buffer.
     package init() {}
