@@ -365,7 +365,7 @@ def render(raw_dir):
           "fallback pays. Machine limit: two copies of the fair floor started together, their rows/s summed, "
           "against one copy, in the same round as our two-thread figure. Two threads' scaling: each two-thread "
           "process of ours goes on after its first cold pass with pairs of cold passes — a pass on one thread "
-          "and a pass on two, taking turns at going first, each with a new engine (empty memo, fonts opened anew), every pass's texts kept so "
+          "and a pass on two, taking turns at going first, each with a new engine (empty memo, fonts opened anew; fontconfig's configuration is the process's, loaded by its first pass as by any process's first library), every pass's texts kept so "
           "that each allocates fresh memory as the first did — until its two-thread passes add up to 0.75 s "
           "(`--paired`), as long as a floor's run; the scaling is the ratio of the pairs' one-thread time to "
           "their two-thread time: the same rows, the same number of times, in the same process, interleaved pass "

@@ -13,9 +13,14 @@ import Synchronization
 /// order either way: fontconfig ranks coverage of the requested characters before family
 /// and language.
 ///
-/// fontconfig's configuration is shared mutable state, so its load, each list's making and
-/// family lookups go through one lock, whose waiters sleep (`SleepingLock`): a thread that
-/// needs a list another thread is making waits for that one load, without spinning.
+/// fontconfig's configuration is loaded once for the process (`processConfiguration`), not
+/// once per library: loading it parses the configuration files and maps the font caches,
+/// ~25 million instructions (~3 ms here), which every `FontLibrary` paid at its first
+/// fallback — in a process that makes a library per request, at every request, and in a
+/// cold pass on two threads, while the other thread waited for it. It is shared mutable
+/// state, so its load, each list's making and family lookups go through one lock for the
+/// process, whose waiters sleep (`SleepingLock`): a thread that needs a list another
+/// thread is making waits for that one load, without spinning.
 package final class SystemFonts: @unchecked Sendable {
     /// A font file fontconfig knows, with the face index inside it.
     package struct FileFace: Hashable, Sendable {
@@ -23,20 +28,26 @@ package final class SystemFonts: @unchecked Sendable {
         package let index: UInt32
     }
 
-    private let lock = SleepingLock()
-    /// fontconfig's configuration, loaded on first use (under `lock`).
+    /// The lock of every fontconfig call, for the process (the configuration is one).
+    private static let lock = SleepingLock()
+    /// The process's configuration (under `lock`): loaded by the first object that needs
+    /// it, and again when fontconfig finds its files or font directories changed since
+    /// (`FcConfigUptoDate`, a stat of each), so that a library made after fonts were
+    /// installed sees them. A replaced configuration is not destroyed: the lists made from
+    /// it hold its character sets.
+    nonisolated(unsafe) private static var processConfiguration: OpaquePointer?
+    /// How many times the process loaded fontconfig's configuration (under `lock`).
+    nonisolated(unsafe) private static var loads = 0
+    /// How many times the process loaded fontconfig's configuration.
+    package static var configurationLoads: Int { lock.withLock { loads } }
+
+    private var lock: SleepingLock { Self.lock }
+    /// fontconfig's configuration as this object first found it (under `lock`).
     private var config: OpaquePointer?
     /// The sorted lists, by fontconfig language ("" for none), made on first use (under `lock`).
     private var lists: [String: SystemFontList] = [:]
     /// Family lookups' answers, by lowercased family and weight (under `lock`).
     private var byFamily: [String: FileFace?] = [:]
-
-    /// Gives back the configuration fontconfig made for this object (a library made and
-    /// dropped per request must not leak it); each list gives back its character sets.
-    deinit {
-        lists = [:]
-        if let config { FcConfigDestroy(config) }
-    }
 
     /// fontconfig's own name for `language` ("ja", "zh-tw", …) when fontconfig knows the
     /// language (has its orthography), else nil: the languages fonts can be sorted for.
@@ -69,9 +80,16 @@ package final class SystemFonts: @unchecked Sendable {
         }
     }
 
-    /// The configuration, loaded on first use; call under `lock`.
+    /// The configuration: the process's, loaded when there is none yet or it is out of
+    /// date; call under `lock`.
     private func loadedConfig() -> OpaquePointer? {
-        if config == nil { config = FcInitLoadConfigAndFonts() }
+        if config == nil {
+            if Self.processConfiguration.map({ FcConfigUptoDate($0) == FcTrue }) != true {
+                Self.processConfiguration = FcInitLoadConfigAndFonts()
+                Self.loads += 1
+            }
+            config = Self.processConfiguration
+        }
         return config
     }
 

@@ -56,6 +56,20 @@ import Testing
         }
     }
 
+    /// Objects made one after another (a library each) share the process's fontconfig
+    /// configuration — loading it cost each library ~3 ms — and their lists still list the
+    /// same fonts in the same order, each object's list its own (it keeps its library's
+    /// loaded faces).
+    @Test func objectsShareTheProcesssConfiguration() {
+        let first = SystemFonts().list(language: "ja")
+        let loads = SystemFonts.configurationLoads
+        #expect(loads >= 1)
+        let second = SystemFonts().list(language: "ja")
+        #expect(SystemFonts.configurationLoads == loads)
+        #expect(second.faces == first.faces && first.count > 0)
+        #expect(second !== first)
+    }
+
     /// Every (language, scalar) pair of `languages` and `sample`.
     static let questions: [(language: String?, scalar: Unicode.Scalar)] = languages.flatMap { language in
         sample.map { (language, $0) }
