@@ -102,10 +102,11 @@ extension TextLayout {
         // 2,097,152 pt, far off any canvas) is drawn clamped; measuring reads it exact.
         var advances = clusters.map { Int32(clamping: paragraph.advance($0)) }
         advances[count - 1] = Int32(clamping: Int64(advances[count - 1]) - Int64(piece.kernAfter))
+        var kerns = KernCursor(paragraph, from: firstCluster)
         return ShapedText(
             glyphs: paragraph.plainGlyphs[clusters].map(UInt32.init), advances: advances,
             xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),
-            clusters: (0..<Int32(count)).map { $0 }, kerns: clusters.map { Int32(clamping: paragraph.kern($0)) })
+            clusters: (0..<Int32(count)).map { $0 }, kerns: clusters.map { Int32(clamping: kerns.kern($0, in: paragraph)) })
     }
 
     /// Reorders pieces from logical to visual order (UAX #9 rule L2: from the highest

@@ -419,6 +419,7 @@ package struct LineFitter {
     private mutating func fillByCluster(_ paragraph: PreparedParagraph) {
         var c = 0
         let count = paragraph.clusterCount
+        var kerns = KernCursor(paragraph, from: 0)
         while c < count, !isFull {
             let isSpace = paragraph.isWhiteSpace(c)
             var next = c + 1
@@ -427,7 +428,7 @@ package struct LineFitter {
                 trailing += paragraph.advance(next)
                 next += 1
             }
-            let kern = paragraph.kern(c)
+            let kern = kerns.kern(c, in: paragraph)
             let width = paragraph.advance(c) - kern
             place(Int32(c), Int32(next), width: isSpace ? 0 : width,
                   trailing: isSpace ? trailing + width + kern : trailing + kern, in: paragraph)
@@ -494,9 +495,20 @@ extension PreparedParagraph {
     @inline(__always)
     func forEachPiece(of start: Int32, _ contentEnd: Int32, _ end: Int32,
                       _ body: (_ cluster: Int32, _ width: Int64, _ kern: Int64) -> Bool) {
-        for c in start..<contentEnd {
-            let kern = c + 1 < contentEnd || contentEnd == end ? kern(Int(c)) : 0
+        // The clusters up to the next kerned one in a loop that reads no kerning (the re-fit
+        // runs it for every cluster of a long word or URL), then the kerned one.
+        var kerns = KernCursor(self, from: Int(start))
+        var c = start
+        while c < contentEnd {
+            let kerned = Int32(truncatingIfNeeded: min(max(kerns.next, Int(c)), Int(contentEnd)))
+            while c < kerned {
+                guard body(c, advance(Int(c)), 0) else { return }
+                c &+= 1
+            }
+            guard c < contentEnd else { return }
+            let kern = c + 1 < contentEnd || contentEnd == end ? kerns.kern(Int(c), in: self) : 0
             guard body(c, advance(Int(c)) - kern, kern) else { return }
+            c &+= 1
         }
     }
 }

@@ -12,7 +12,9 @@ extension ParagraphBuilder {
         /// Each cluster's advance, kerning with the next cluster included.
         package let advances: Scratch<Int32>
         /// Each cluster's kerning with the next cluster (`Int16.min` where it is in
-        /// `wideKerns`): written with `setKern(_:_:)`.
+        /// `wideKerns`): written with `setKern(_:_:)`. In the builder's scratch region
+        /// (zeroed), as the routes write it in any order: the block keeps it compacted
+        /// (`ClusterTables.finished`).
         package let kerns: Scratch<Int16>
         /// The kerning past Int16 (`PreparedParagraph.wideKerns`).
         package var wideKerns: [Int: Int32] = [:]
@@ -32,12 +34,16 @@ extension ParagraphBuilder {
 
         /// The measures of `clusterCount` clusters, with room for their starts when
         /// `hasStarts` (not every cluster one code unit) and for `segmentCapacity` segment
-        /// ends.
-        package init(clusterCount: Int, hasStarts: Bool = false, segmentCapacity: Int) {
+        /// ends; their kerning into `kerns` (zeroed, `clusterCount` of them, in the builder's
+        /// scratch region). Out of line (once a paragraph): inlined, it made the general
+        /// path's loop over clusters (`pieces`) too large for the optimizer to inline the
+        /// routes' per-cluster tests there (`MeasuringRoutes.admitting`: +2.5 % of a cold pass).
+        @inline(never)
+        package init(clusterCount: Int, hasStarts: Bool = false, segmentCapacity: Int, kerns: Scratch<Int16>) {
             self.clusterCount = clusterCount
             tables = ClusterTables(count: clusterCount, hasStarts: hasStarts, segmentCapacity: segmentCapacity)
             advances = Scratch(viewing: tables.advances)
-            kerns = Scratch(viewing: tables.kerns)
+            self.kerns = kerns
             flags = Scratch(viewing: tables.flags)
         }
 

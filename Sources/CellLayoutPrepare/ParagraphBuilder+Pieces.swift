@@ -6,13 +6,14 @@ import CellLayoutFontLibrary
 extension ParagraphBuilder {
     /// The pieces of a paragraph — one segment, font, script, bidi level and attribute run
     /// each — measured by the first route that admits all of a piece's clusters
-    /// (`MeasuringRoutes`), with what they measured per cluster.
+    /// (`MeasuringRoutes`), with what they measured per cluster (their kerning into the
+    /// clusters' `kerns`).
     func pieces(of clusters: ParagraphClusters, _ items: Itemizer, _ base: UnsafePointer<UInt16>,
                 offset: Int) -> Measures {
         // Starts kept unless every cluster is one code unit.
         var measures = Measures(clusterCount: clusters.count,
                                 hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
-                                segmentCapacity: clusters.breaks.count + 1)
+                                segmentCapacity: clusters.breaks.count + 1, kerns: clusters.kerns)
         measures.hasGlyph = clusters.hasGlyph
         var routes = MeasuringRoutes(builder: self, unitToCluster: clusters.unitToCluster)
         var piece = RoutePiece(units: 0..<0, clusters: 0..<0, font: font, plain: nil, script: HB_SCRIPT_COMMON,

@@ -39,7 +39,7 @@ extension ParagraphBuilder {
         }
         let breaks = LineBreaks.opportunities(base, length, in: &region)
         let breakCount = breaks.count
-        var measures = Measures(clusterCount: length, segmentCapacity: breakCount + 1)
+        var measures = Measures(clusterCount: length, segmentCapacity: breakCount + 1, kerns: Scratch(count: length, in: &region))
         var clusterRuns: [UInt16] = []
         if runs != nil { clusterRuns.reserveCapacity(length) }
         for part in parts {

@@ -207,7 +207,8 @@ package struct ParagraphBuilder {
         let ends = segments(ending: segmentEnds, count: segmentCount, measures: measures,
                             flags: measures.flags.buffer, into: packed)
         return PreparedParagraph(
-            utf16Start: start, tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil),
+            utf16Start: start,
+            tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil, kerns: measures.kerns.buffer),
             wideKerns: measures.wideKerns, segmentCount: ends, pieces: exactlySized(measures.pieces), fonts: fonts,
             glyphs: measures.glyphs,
             clusterRuns: clusterRuns, wideAdvances: measures.wide)

@@ -20,6 +20,8 @@ struct ParagraphClusters {
     /// Per cluster, false: what the shaping route marks where a glyph maps to the cluster
     /// (`Measures.hasGlyph`).
     let hasGlyph: Scratch<Bool>
+    /// Per cluster, 0: the kerning with the next cluster the routes write (`Measures.kerns`).
+    let kerns: Scratch<Int16>
     /// Bidi levels per code unit, or nil when the paragraph is all left to right.
     let levels: UnsafeBufferPointer<UInt8>?
 
@@ -35,6 +37,7 @@ struct ParagraphClusters {
         unitToCluster = Scratch(uninitializedCount: length, in: &region)
         breakAfter = Scratch(count: count, in: &region)
         hasGlyph = Scratch(count: count, in: &region)
+        kerns = Scratch(count: count, in: &region)
         var start = 0
         if count == length {
             // Every cluster one code unit (most paragraphs without marks or emoji).

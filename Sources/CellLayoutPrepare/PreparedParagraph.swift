@@ -1,4 +1,5 @@
 import Glibc
+import CellLayoutCore
 
 /// One hard paragraph: its grapheme clusters with their advances, the segments between
 /// break opportunities, and the shaped pieces that draw it.
@@ -29,9 +30,13 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline let count: Int32
     /// How many segments end in `segmentEnds`.
     @usableFromInline let segmentCount: Int32
-    /// The byte offsets in `tables` of the segment ends, the kerns and the flags
+    /// The byte offsets in `tables` of the segment ends, the kerning and the flags
     /// (`ClusterTables`; the starts, when kept, follow the advances, and the glyphs the flags).
     @usableFromInline let segmentsOffset: Int32, kernsOffset: Int32, flagsOffset: Int32
+    /// How many kerning entries the block keeps (`ClusterTables.kernCount`): `count` for
+    /// a kerning per cluster, else how many clusters kern (in the object's padding: it stays
+    /// 120 bytes).
+    @usableFromInline let kernCount: Int32
     /// Whether the block has the clusters' starts (`clusterStarts`).
     @usableFromInline let hasStarts: Bool
     /// Whether the block has the glyphs column (`plainGlyphs`).
@@ -86,13 +91,23 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// What `advances` holds for a cluster whose advance is kept apart.
     @inlinable
     package static var wideAdvance: Int32 { .min }
-    /// Each cluster's kerning with the next cluster, in layout units: taken off its advance
-    /// when a line ends after it; 2 bytes a cluster of the ~20 a text kept. ``wideKern`` for
-    /// a kerning past Int16 (±32 pt, a fifth of an em at 160 pt), whose value is kept apart
-    /// (`wide`). Read with `kern(_:)`.
-    @inlinable
-    package var kerns: UnsafeMutableBufferPointer<Int16> { column(kernsOffset, clusterCount, as: Int16.self) }
-    /// What `kerns` holds for a cluster whose kerning is kept apart.
+    /// The clusters that kern with the next cluster, increasing; empty when the block keeps
+    /// a kerning per cluster (a third of them or more kern: `kernCount == count`). Read with
+    /// `kern(_:)`, or in order with a `KernCursor`.
+    @inlinable @inline(__always)
+    package var kernedClusters: UnsafeMutableBufferPointer<Int32> {
+        column(kernsOffset, kernCount < count ? Int(kernCount) : 0, as: Int32.self)
+    }
+    /// The kerning with the next cluster, in layout units, of each of `kernedClusters` — or
+    /// of every cluster when the block keeps them all: taken off a cluster's advance when a
+    /// line ends after it. Kept so, not as a column of 2 bytes a cluster (of the ~16 bytes a
+    /// UTF-16 unit a text kept), as most clusters do not kern. ``wideKern`` for a kerning
+    /// past Int16 (±32 pt, a fifth of an em at 160 pt), whose value is kept apart (`wide`).
+    @inlinable @inline(__always)
+    package var kernValues: UnsafeMutableBufferPointer<Int16> {
+        column(kernsOffset + (kernCount < count ? 4 * kernCount : 0), Int(kernCount), as: Int16.self)
+    }
+    /// What `kernValues` holds for a cluster whose kerning is kept apart.
     @inlinable
     package static var wideKern: Int16 { .min }
     /// Each cluster's `ClusterFlags`.
@@ -127,21 +142,38 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline @inline(never)
     func wideAdvance(_ c: Int) -> Int64 { wide[2 * c]! }
 
-    /// Cluster `c`'s kerning with the next cluster, in layout units (its rare wide case
-    /// out of line, as `advance(_:)`'s).
+    /// Cluster `c`'s kerning with the next cluster, in layout units: 0 when no cluster
+    /// kerns, else found among the kerned clusters (a binary search; a walk over clusters
+    /// in order reads it with a `KernCursor` instead).
     @inlinable
     package func kern(_ c: Int) -> Int64 {
-        let kern = kerns[c]
-        return kern != Self.wideKern ? Int64(kern) : wideKern(c)
+        kernCount == 0 ? 0 : storedKern(c)
+    }
+
+    /// `kern(_:)` of a paragraph with kerning: the dense column's entry, or the kerned
+    /// clusters' (out of line: a random read, rare).
+    @usableFromInline @inline(never)
+    func storedKern(_ c: Int) -> Int64 {
+        if kernCount == count { return kernValue(kernValues[c], of: c) }
+        let clusters = kernedClusters
+        let i = Bisection.firstIndex(in: 0..<clusters.count) { clusters[$0] >= c }
+        return i < clusters.count && clusters[i] == c ? kernValue(kernValues[i], of: c) : 0
+    }
+
+    /// The kerning `value` of `kernValues` stands for, cluster `c`'s (its rare wide case
+    /// out of line, as `advance(_:)`'s).
+    @inlinable
+    func kernValue(_ value: Int16, of c: Int) -> Int64 {
+        value != Self.wideKern ? Int64(value) : wideKern(c)
     }
 
     /// The kerning of cluster `c`, one past Int16 (`wide`).
     @usableFromInline @inline(never)
     func wideKern(_ c: Int) -> Int64 { wide[2 * c + 1]! }
 
-    /// Takes ownership of `tables` (the per-cluster columns, one block — the kerning past
-    /// Int16 in `wideKerns` — and the ends of its `segmentCount` segments): the paragraph
-    /// frees it.
+    /// Takes ownership of `tables` (the per-cluster columns, one block, finished — the
+    /// kerning past Int16 in `wideKerns` — and the ends of its `segmentCount` segments): the
+    /// paragraph frees it.
     package init(utf16Start: Int, tables: ClusterTables, wideKerns: [Int: Int32] = [:],
          segmentCount: Int, pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
          clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
@@ -152,6 +184,7 @@ package final class PreparedParagraph: @unchecked Sendable {
         self.segmentCount = Int32(segmentCount)
         segmentsOffset = Int32(tables.segmentsOffset)
         kernsOffset = Int32(tables.kernsOffset)
+        kernCount = Int32(tables.kernCount)
         flagsOffset = Int32(tables.flagsOffset)
         hasStarts = tables.hasStarts
         hasPlainGlyphs = tables.hasPlainGlyphs && tables.count > 0

@@ -5,7 +5,8 @@ import Testing
 
 /// `ClusterTables`, a paragraph's per-cluster columns in one block: the columns lie apart,
 /// each aligned for its type, the block starts zeroed where the builder adds to it,
-/// dropping the glyphs column keeps the others, and a kerning past Int16 is kept apart; and
+/// dropping the glyphs column keeps the others, the kerning is kept as the kerned clusters
+/// alone or per cluster, whichever is smaller, and a kerning past Int16 is kept apart; and
 /// the paragraphs a text keeps read from
 /// it what the text says (its clusters' starts, its white space, its glyphs).
 @Suite struct ClusterTablesTests {
@@ -16,14 +17,13 @@ import Testing
         for count in 1...67 {
             let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count % 5 + 1)
             defer { tables.free() }
-            #expect(tables.advances.allSatisfy { $0 == 0 } && tables.kerns.allSatisfy { $0 == 0 }
-                    && tables.flags.allSatisfy { $0 == 0 }, "advances, kerns and flags start zeroed")
+            #expect(tables.advances.allSatisfy { $0 == 0 } && tables.flags.allSatisfy { $0 == 0 },
+                    "advances and flags start zeroed")
             #expect((tables.starts?.count ?? 0) == (hasStarts ? count + 1 : 0))
             #expect(tables.plainGlyphs.count == count)
             Self.write(tables)
             Self.check(tables, count: count, glyphs: true)
-            for address in [UnsafeRawPointer(tables.advances.baseAddress!), UnsafeRawPointer(tables.kerns.baseAddress!),
-                            UnsafeRawPointer(tables.segmentEnds.baseAddress!)]
+            for address in [UnsafeRawPointer(tables.advances.baseAddress!), UnsafeRawPointer(tables.segmentEnds.baseAddress!)]
                 + (tables.starts.map { [UnsafeRawPointer($0.baseAddress!)] } ?? []) {
                 #expect(Int(bitPattern: address) % 4 == 0)
             }
@@ -31,35 +31,65 @@ import Testing
         }
     }
 
-    /// Dropping the glyphs column (a paragraph with no run measured from tables) shrinks
-    /// the block and keeps every other column's values; keeping it changes nothing.
+    /// Finishing the block, with the glyphs column kept or dropped (a paragraph with no run
+    /// measured from tables), keeps every other column's values and adds the kerning: with
+    /// no cluster kerned, one, every 7th, every 3rd and every other one (`Int16.min`, the
+    /// mark of a kerning kept apart, among them), the kerned clusters alone while they are
+    /// fewer than a third of the clusters (6 bytes each against 2 a cluster), else one
+    /// kerning per cluster — each aligned for its type, read back exactly.
     @Test(arguments: [false, true])
-    func droppingTheGlyphsKeepsTheRest(hasStarts: Bool) {
-        for count in [1, 2, 3, 17, 1000] {
-            let kept = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
-            Self.write(kept)
-            let same = kept.finished(keepsPlainGlyphs: true)
-            #expect(same.base == kept.base)
-            Self.check(same, count: count, glyphs: true)
-            same.free()
-
-            let dropped = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
-            Self.write(dropped)
-            let shrunk = dropped.finished(keepsPlainGlyphs: false)
-            #expect(shrunk.plainGlyphs.isEmpty)
-            Self.check(shrunk, count: count, glyphs: false)
-            shrunk.free()
+    func finishingKeepsTheColumnsAndTheKerning(hasStarts: Bool) {
+        for count in [1, 2, 3, 4, 5, 17, 1000] {
+            for every in [0, count, 7, 3, 2] {
+                for keepsGlyphs in [true, false] {
+                    let dense = (0..<count).map { c -> Int16 in
+                        every > 0 && c % every == every / 2 ? (c % 5 == 4 ? .min : Int16(truncatingIfNeeded: -3 - 11 * c)) : 0
+                    }
+                    let kerned = dense.indices.filter { dense[$0] != 0 }
+                    let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
+                    Self.write(tables)
+                    var kerns = dense
+                    let finished = kerns.withUnsafeMutableBufferPointer {
+                        tables.finished(keepsPlainGlyphs: keepsGlyphs, kerns: $0)
+                    }
+                    let label = "\(count) clusters, every \(every), glyphs \(keepsGlyphs)"
+                    #expect(finished.plainGlyphs.count == (keepsGlyphs ? count : 0), "\(label)")
+                    Self.check(finished, count: count, glyphs: keepsGlyphs)
+                    if 3 * kerned.count >= count {
+                        #expect(finished.kernCount == count && finished.kernedClusters.isEmpty, "\(label)")
+                        #expect(Array(finished.kernValues) == dense, "\(label)")
+                    } else {
+                        #expect(finished.kernCount == kerned.count, "\(label)")
+                        #expect(Array(finished.kernedClusters) == kerned.map(Int32.init), "\(label)")
+                        #expect(Array(finished.kernValues) == kerned.map { dense[$0] }, "\(label)")
+                    }
+                    if let clusters = finished.kernedClusters.baseAddress {
+                        #expect(Int(bitPattern: clusters) % 4 == 0, "\(label)")
+                    }
+                    if let values = finished.kernValues.baseAddress {
+                        #expect(Int(bitPattern: values) % 2 == 0, "\(label)")
+                    }
+                    finished.free()
+                }
+            }
         }
+        var none: [Int16] = []
         #expect(ClusterTables.none.base == nil && ClusterTables.none.advances.isEmpty
-                && ClusterTables.none.finished(keepsPlainGlyphs: false).base == nil)
+                && none.withUnsafeMutableBufferPointer {
+                    ClusterTables.none.finished(keepsPlainGlyphs: false, kerns: $0).base == nil
+                })
     }
 
     /// A kerning Int16 does not hold — or whose value is the mark, Int16.min — is kept
     /// apart, a kerning written again over it (kerning across pieces) replaces it, and the
-    /// paragraph reads every cluster's exact kerning back.
+    /// paragraph (which keeps a kerning per cluster: most kern) reads every cluster's exact
+    /// kerning back, at random and in order from any cluster on.
     @Test func kerningPastInt16IsKeptApart() {
         let kerns: [Int32] = [0, 1, -1, 32767, -32767, -32768, 32768, -40_000, 2_000_000, Int32.min, Int32.max, 7]
-        var measures = ParagraphBuilder.Measures(clusterCount: kerns.count, segmentCapacity: 1)
+        var region = ScratchRegion()
+        defer { region.free() }
+        var measures = ParagraphBuilder.Measures(clusterCount: kerns.count, segmentCapacity: 1,
+                                                 kerns: Scratch(count: kerns.count, in: &region))
         for (i, kern) in kerns.enumerated() { measures.setKern(i, kern) }
         #expect(measures.wideKerns == [5: -32768, 6: 32768, 7: -40_000, 8: 2_000_000, 9: Int32.min, 10: Int32.max])
         measures.setKern(6, -5)
@@ -67,24 +97,61 @@ import Testing
         let expected = [70_000] + kerns[1..<6] + [-5] + kerns[7...]
         #expect(measures.kerns[6] == -5 && measures.kerns[0] == PreparedParagraph.wideKern)
         #expect((0..<kerns.count).map(measures.kern) == expected.map(Int64.init))
-        let paragraph = PreparedParagraph(utf16Start: 0, tables: measures.tables.finished(keepsPlainGlyphs: false),
+        let paragraph = PreparedParagraph(utf16Start: 0,
+                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
                                           wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
                                           glyphs: .none)
+        #expect(paragraph.kernedClusters.isEmpty && paragraph.kernValues.count == kerns.count)
         #expect((0..<kerns.count).map(paragraph.kern) == expected.map(Int64.init))
+        for start in 0..<kerns.count {
+            var cursor = KernCursor(paragraph, from: start)
+            #expect((start..<kerns.count).map { cursor.kern($0, in: paragraph) } == expected[start...].map(Int64.init))
+        }
+    }
+
+    /// The same among the kerned clusters alone: in a paragraph of 40 clusters, of which
+    /// three kern (one past Int16), each reads its own kerning back, the rest 0 — at random
+    /// (`kern(_:)`) and in order from any cluster on (`KernCursor`, reading every cluster or
+    /// every third, so that it also passes kerned clusters unread).
+    @Test func kerningPastInt16AmongTheKernedClusters() {
+        var region = ScratchRegion()
+        defer { region.free() }
+        var measures = ParagraphBuilder.Measures(clusterCount: 40, segmentCapacity: 1,
+                                                 kerns: Scratch(count: 40, in: &region))
+        let kerns: [Int: Int32] = [3: -700, 17: 90_000, 38: 12]
+        for (c, kern) in kerns { measures.setKern(c, kern) }
+        let paragraph = PreparedParagraph(utf16Start: 0,
+                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
+                                          wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
+                                          glyphs: .none)
+        #expect(Array(paragraph.kernedClusters) == [3, 17, 38])
+        let expected = (0..<40).map { Int64(kerns[$0] ?? 0) }
+        #expect((0..<40).map(paragraph.kern) == expected)
+        for start in 0..<40 {
+            for step in [1, 3] {
+                var cursor = KernCursor(paragraph, from: start)
+                let read = stride(from: start, to: 40, by: step).map { cursor.kern($0, in: paragraph) }
+                #expect(read == stride(from: start, to: 40, by: step).map { expected[$0] }, "from \(start) by \(step)")
+            }
+        }
     }
 
     /// An advance past Int32 and a kerning past Int16 on one cluster and on its neighbours,
     /// which the paragraph keeps in one dictionary, read back each its own: the two kinds
     /// do not take each other's entry, nor a neighbour's.
     @Test func wideAdvancesAndKerningAreKeptApart() {
-        var measures = ParagraphBuilder.Measures(clusterCount: 4, segmentCapacity: 1)
+        var region = ScratchRegion()
+        defer { region.free() }
+        var measures = ParagraphBuilder.Measures(clusterCount: 4, segmentCapacity: 1,
+                                                 kerns: Scratch(count: 4, in: &region))
         let advances: [Int64] = [5_000_000_000, 7, 6_000_000_000, -3_000_000_000]
         let kerns: [Int32] = [-40_000, 50_000, 3, 2_000_000_000]
         for c in 0..<4 {
             measures.setAdvance(c, advances[c])
             measures.setKern(c, kerns[c])
         }
-        let paragraph = PreparedParagraph(utf16Start: 0, tables: measures.tables.finished(keepsPlainGlyphs: false),
+        let paragraph = PreparedParagraph(utf16Start: 0,
+                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
                                           wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
                                           glyphs: .none, wideAdvances: measures.wide)
         #expect((0..<4).map(paragraph.advance) == advances)
@@ -123,13 +190,12 @@ import Testing
         let expected = Double(kernUnits) * size / Double(hb_face_get_upem(hb_font_get_face(font.face.unscaled))) * 1024
         #expect(kernUnits == -192 && abs(expected + 139_636.4) < 0.1)
         #expect(abs(Double(paragraph.kern(0)) - expected) <= 1)
-        #expect(paragraph.kerns[0] == PreparedParagraph.wideKern)
+        #expect(paragraph.kernValues.first == PreparedParagraph.wideKern)
     }
 
     static func write(_ tables: ClusterTables) {
         for i in 0..<tables.count {
             tables.advances[i] = Int32(1000 + i)
-            tables.kerns[i] = Int16(-1 - i)
             tables.flags[i] = UInt8(truncatingIfNeeded: 7 * i + 1)
             tables.plainGlyphs[i] = UInt16(50_000 + i)
         }
@@ -140,7 +206,6 @@ import Testing
     static func check(_ tables: ClusterTables, count: Int, glyphs: Bool,
                       sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(Array(tables.advances) == (0..<count).map { Int32(1000 + $0) }, sourceLocation: sourceLocation)
-        #expect(Array(tables.kerns) == (0..<count).map { Int16(-1 - $0) }, sourceLocation: sourceLocation)
         #expect(Array(tables.flags) == (0..<count).map { UInt8(truncatingIfNeeded: 7 * $0 + 1) },
                 sourceLocation: sourceLocation)
         if let starts = tables.starts {
