@@ -51,15 +51,13 @@ package struct KernCursor {
     /// written through `self`, so that a loop keeps the cursor in registers.
     @usableFromInline @inline(never)
     static func read(_ c: Int, entry: Int, in paragraph: PreparedParagraph) -> (kern: Int64, entry: Int, next: Int) {
-        let count = Int(paragraph.kernCount)
-        let area = paragraph.tables.unsafelyUnwrapped + Int(paragraph.kernsOffset)
-        let clusters = area.assumingMemoryBound(to: Int32.self)
+        let clusters = paragraph.kernedClusters, count = clusters.count
         var entry = entry
         while entry < count, Int(clusters[entry]) < c { entry &+= 1 }
         guard entry < count, Int(clusters[entry]) == c else {
             return (0, entry, entry < count ? Int(clusters[entry]) : .max)
         }
-        let value = (area + 4 &* count).assumingMemoryBound(to: Int16.self)[entry]
+        let value = paragraph.kernValues[entry]
         entry &+= 1
         return (paragraph.kernValue(value, of: c), entry, entry < count ? Int(clusters[entry]) : .max)
     }
