@@ -41,15 +41,15 @@ extension TextLayout {
         let contentEnd = paragraph.contentEnd(of: span.start..<span.end)
         var pieces: [RunPiece] = []
         if span.hasEllipsis {
-            collect(paragraph, span.start..<span.prefixEnd, into: &pieces)
+            collect(paragraph, span.start..<span.prefixEnd, endsUnkerned: true, into: &pieces)
             let ellipsis = prepared.ellipsis(run: Int(span.ellipsisRun))
             let level = pieces.last?.level ?? paragraph.pieces.first?.level ?? 0
             pieces.append(RunPiece(
                 piece: ellipsis.piece.inRun(Int(span.ellipsisRun)), shaped: ellipsis.shaped,
                 glyphs: 0..<ellipsis.shaped.count, level: level, isEllipsis: true))
-            collect(paragraph, span.suffixStart..<contentEnd, into: &pieces)
+            collect(paragraph, span.suffixStart..<contentEnd, endsUnkerned: true, into: &pieces)
         } else {
-            collect(paragraph, span.start..<contentEnd, into: &pieces)
+            collect(paragraph, span.start..<contentEnd, endsUnkerned: contentEnd == span.end, into: &pieces)
         }
         let placement = placement(ofLine: index)
         return position(Self.visualOrder(pieces), x: placement.x,
@@ -64,12 +64,21 @@ extension TextLayout {
         let glyphs: Range<Int>
         let level: UInt8
         var isEllipsis = false
-        /// Kerning added after the piece's logically last glyph (the next piece follows).
+        /// Kerning added after the piece's logically last glyph: the piece's `kernAfter` when
+        /// the next piece follows, or, less than 0, the kerning taken off the last cluster
+        /// kept of a piece cut inside (`collect`).
         var kernAfter: Int32 = 0
     }
 
     /// The slices of the paragraph's pieces whose clusters fall in `clusters`, in logical order.
-    private func collect(_ paragraph: PreparedParagraph, _ clusters: Range<Int32>, into pieces: inout [RunPiece]) {
+    ///
+    /// `endsUnkerned`: the line's width leaves out the kerning of the last of `clusters`
+    /// with the next cluster (the line ends there with no white space hanging, or "…"
+    /// follows: `LineFitter`, `Truncation`). A piece cut inside, after that cluster, then
+    /// has it taken off its last glyph's advance, as a piece that ends there has it taken
+    /// off already (`plainGlyphs`, or shaped alone), so that the runs are as wide as the line.
+    private func collect(_ paragraph: PreparedParagraph, _ clusters: Range<Int32>, endsUnkerned: Bool,
+                         into pieces: inout [RunPiece]) {
         guard !clusters.isEmpty else { return }
         let from = paragraph.clusterStart(Int(clusters.lowerBound))
         let to = paragraph.clusterStart(Int(clusters.upperBound))
@@ -82,9 +91,10 @@ extension TextLayout {
             }
             guard let first = inside.first, let last = inside.last else { continue }
             let followed = piece.utf16End < to
+            let cutKern = endsUnkerned && piece.utf16End > to ? paragraph.kern(Int(clusters.upperBound) - 1) : 0
             pieces.append(RunPiece(
                 piece: piece, shaped: shaped, glyphs: first..<(last + 1), level: piece.level,
-                kernAfter: followed ? piece.kernAfter : 0))
+                kernAfter: followed ? piece.kernAfter : Int32(clamping: -cutKern)))
         }
     }
 
