@@ -92,7 +92,10 @@ package struct ShapedText: @unchecked Sendable {
     /// The UTF-16 offset in the piece of glyph `i`'s cluster.
     @inline(__always) package func cluster(_ i: Int) -> Int32 { storage.cluster(i) }
     /// How much positioning (kerning) changed glyph `i`'s advance from the font's nominal
-    /// one: what a glyph loses when the text after it goes to the next line.
+    /// one: what a glyph loses when the text after it goes to the next line. Read each time
+    /// a left-to-right piece is shaped or taken from the memo (`shapePiece`), for the
+    /// paragraph's kerning per cluster (`Measures.setKern`), which a line, a segment or a
+    /// truncated line that ends after the cluster leaves out — so kept with every memo entry.
     @inline(__always) package func kern(_ i: Int) -> Int32 { storage.kern(i) }
 
     /// Roughly how many bytes the entry holds, for the cache's byte bound.
