@@ -3,24 +3,25 @@ import Glibc
 /// A paragraph's per-cluster tables in one allocation: each cluster's advance (`Int32`),
 /// its UTF-16 start when clusters are not all one code unit (`Int32`, one more entry than
 /// clusters), where its segments end (`Int32`, room for as many as it has break
-/// opportunities), its `ClusterFlags` (a byte), the glyphs of its runs measured from tables
-/// (`UInt16`) and its kerning with the next cluster, one column after the other.
+/// opportunities while it is built), its `ClusterFlags` (a byte), the glyphs of its runs
+/// measured from tables (`UInt16`) and its kerning with the next cluster, one column after
+/// the other; once kept, the paragraph's shaped pieces and, in an attributed text, each
+/// cluster's attribute run (`UInt16`) follow.
 ///
 /// A prepared text keeps these for as long as it lives: six allocations per paragraph were
 /// six malloc calls, six headers and six roundings up to 16 bytes of fresh memory for
-/// each text (page faults), and at two threads the second thread's malloc arena grew by an
-/// `mprotect` for each page they took. The builder writes the columns in place
-/// (`ParagraphBuilder.Measures`), and the paragraph frees the block (`free()`).
+/// each text (page faults). The builder writes the columns in place (`ParagraphBuilder.Measures`),
+/// in a block carved from the engine's `TextArena` with room for the most each column may
+/// need, which the paragraph keeps fitted to what it holds (`kept`).
 ///
-/// The kerning is written last, when the paragraph is finished (`finished`), from the dense
-/// column the builder measured into (`Int16` a cluster, in its scratch region: a kerning
-/// past it is kept apart, `ParagraphBuilder.Measures.setKern`). Most clusters do not kern
-/// with the next one, so the block keeps only the kerned ones: their indices (`Int32`,
-/// increasing), then their kernings (`Int16`), 6 bytes a kerned cluster where the dense
-/// column took 2 bytes a cluster (4.6 MB of the 37 MB a cold pass over public-10k kept). A
-/// paragraph where a third of its clusters or more kern keeps the dense column, which is
-/// then the smaller. The block is allocated with room for the dense column after the
-/// glyphs (the most either form takes) and shrunk to what it keeps.
+/// The kerning is written last, when the paragraph is kept, from the dense column the
+/// builder measured into (`Int16` a cluster, in its scratch region: a kerning past it is
+/// kept apart, `ParagraphBuilder.Measures.setKern`). Most clusters do not kern with the
+/// next one, so the block keeps only the kerned ones: their indices (`Int32`, increasing),
+/// then their kernings (`Int16`), 6 bytes a kerned cluster where the dense column took 2
+/// bytes a cluster (4.6 MB of the 37 MB a cold pass over public-10k kept). A paragraph
+/// where a third of its clusters or more kern keeps the dense column, which is then the
+/// smaller.
 ///
 /// Column offsets are multiples of 4 bytes but for the flags' and the glyphs' (which
 /// follow the flags rounded up to 2), so every column is aligned for its type; the kerning
@@ -29,46 +30,67 @@ import Glibc
 package struct ClusterTables {
     /// The block (nil for a paragraph of no cluster: nothing is allocated).
     package let base: UnsafeMutableRawPointer?
+    /// The arena chunk the block was carved from while the builder writes it, retained (by
+    /// hand: the tables are copied about as the builder works, and a strong reference was
+    /// retained and released at each copy, ~10 a paragraph); nil for a block from `malloc`,
+    /// and once kept (the paragraph holds the chunk `kept` returns).
+    package let chunk: Unmanaged<ArenaChunk>?
     /// How many clusters.
     package let count: Int
     /// Whether the block has the clusters' starts.
     package let hasStarts: Bool
     /// Room for how many segment ends.
     package let segmentCapacity: Int
-    /// Whether the block has the glyphs column (until `finished(keepsPlainGlyphs: false, kerns:)`).
+    /// Whether the block has the glyphs column (until it is `kept` without it).
     package let hasPlainGlyphs: Bool
-    /// How many kerning entries the block keeps (`finished`): `count` for the dense
-    /// column, else how many clusters kern (0 before it is finished).
+    /// How many kerning entries the block keeps (`kept`): `count` for the dense
+    /// column, else how many clusters kern (0 before it is kept).
     package let kernCount: Int
+    /// How many shaped pieces the block keeps after the kerning (0 before it is kept).
+    package let pieceCount: Int
+    /// Whether the block keeps each cluster's attribute run after the pieces (an
+    /// attributed text's paragraph, once kept).
+    package let hasClusterRuns: Bool
 
     /// The block of a paragraph of `count` clusters, with their starts when `hasStarts`
     /// and room for `segmentCapacity` segment ends: advances and flags zeroed, the rest not
-    /// written.
-    package init(count: Int, hasStarts: Bool, segmentCapacity: Int) {
+    /// written. Carved from `arena` when it holds at most `TextArena.sharedBlockBytes` (so
+    /// that the paragraph keeps it where the builder wrote it: `kept`), else from `malloc`.
+    package init(count: Int, hasStarts: Bool, segmentCapacity: Int, in arena: borrowing TextArena? = nil) {
         self.count = count
         self.hasStarts = hasStarts
         self.segmentCapacity = count > 0 ? segmentCapacity : 0
         hasPlainGlyphs = true
         kernCount = 0
+        pieceCount = 0
+        hasClusterRuns = false
         guard count > 0 else {
-            base = nil
+            (base, chunk) = (nil, nil)
             return
         }
         let flagsOffset = Self.flagsOffset(count, hasStarts, segmentCapacity)
         let bytes = Self.kernsOffset(count, Self.glyphsOffset(count, flagsOffset), hasPlainGlyphs: true) + 2 * count
-        guard let base = malloc(bytes) else { fatalError("out of memory (\(bytes) bytes)") }
-        self.base = base
-        memset(base, 0, 4 * count)
-        memset(base + flagsOffset, 0, count)
+        if bytes <= TextArena.sharedBlockBytes, let carved = arena?.carve(bytes: bytes) {
+            (chunk, base) = (Unmanaged.passRetained(carved.chunk), carved.block)
+        } else {
+            guard let block = malloc(bytes) else { fatalError("out of memory (\(bytes) bytes)") }
+            (chunk, base) = (nil, block)
+        }
+        memset(base!, 0, 4 * count)
+        memset(base! + flagsOffset, 0, count)
     }
 
-    private init(_ tables: ClusterTables, base: UnsafeMutableRawPointer?, hasPlainGlyphs: Bool, kernCount: Int) {
+    private init(_ tables: ClusterTables, base: UnsafeMutableRawPointer?, segmentCapacity: Int,
+                 hasPlainGlyphs: Bool, kernCount: Int, pieceCount: Int, hasClusterRuns: Bool) {
         self.base = base
+        chunk = nil
         count = tables.count
         hasStarts = tables.hasStarts
-        segmentCapacity = tables.segmentCapacity
+        self.segmentCapacity = segmentCapacity
         self.hasPlainGlyphs = hasPlainGlyphs
         self.kernCount = kernCount
+        self.pieceCount = pieceCount
+        self.hasClusterRuns = hasClusterRuns
     }
 
     /// The tables of a paragraph of no cluster (nothing allocated).
@@ -84,10 +106,16 @@ package struct ClusterTables {
         (glyphsOffset + (hasPlainGlyphs ? 2 * count : 0) + 3) & ~3
     }
 
+    /// Where the pieces start: after the kerning, rounded up to 8 (`ShapedPiece`'s alignment).
+    static func piecesOffset(_ count: Int, _ kernsOffset: Int, kernCount: Int) -> Int {
+        (kernsOffset + (kernCount < count ? 6 * kernCount : 2 * count) + 7) & ~7
+    }
+
     var segmentsOffset: Int { Self.segmentsOffset(count, hasStarts) }
     var flagsOffset: Int { Self.flagsOffset(count, hasStarts, segmentCapacity) }
     var glyphsOffset: Int { Self.glyphsOffset(count, flagsOffset) }
     var kernsOffset: Int { Self.kernsOffset(count, glyphsOffset, hasPlainGlyphs: hasPlainGlyphs) }
+    var piecesOffset: Int { Self.piecesOffset(count, kernsOffset, kernCount: kernCount) }
 
     /// Each cluster's advance.
     package var advances: UnsafeMutableBufferPointer<Int32> { column(at: 0, count: count) }
@@ -103,14 +131,21 @@ package struct ClusterTables {
     package var plainGlyphs: UnsafeMutableBufferPointer<UInt16> {
         column(at: glyphsOffset, count: hasPlainGlyphs ? count : 0)
     }
-    /// The kerned clusters, increasing (empty for the dense column, and before `finished`).
+    /// The kerned clusters, increasing (empty for the dense column, and before `kept`).
     package var kernedClusters: UnsafeMutableBufferPointer<Int32> {
         column(at: kernsOffset, count: kernCount < count ? kernCount : 0)
     }
-    /// The kernings `finished` kept: the kerned clusters' (`kernedClusters`), or every
+    /// The kernings `kept` keeps: the kerned clusters' (`kernedClusters`), or every
     /// cluster's when `kernCount` is `count` (`Int16.min` where it is kept apart).
     package var kernValues: UnsafeMutableBufferPointer<Int16> {
         column(at: kernsOffset + (kernCount < count ? 4 * kernCount : 0), count: kernCount)
+    }
+
+    /// The shaped pieces, in logical order (empty before the block is kept).
+    package var pieces: UnsafeMutableBufferPointer<ShapedPiece> { column(at: piecesOffset, count: pieceCount) }
+    /// Each cluster's attribute run (empty but in an attributed text's kept block).
+    package var clusterRuns: UnsafeMutableBufferPointer<UInt16> {
+        column(at: piecesOffset + MemoryLayout<ShapedPiece>.stride * pieceCount, count: hasClusterRuns ? count : 0)
     }
 
     private func column<Element>(at offset: Int, count: Int) -> UnsafeMutableBufferPointer<Element> {
@@ -118,33 +153,71 @@ package struct ClusterTables {
         return UnsafeMutableBufferPointer(start: (base + offset).bindMemory(to: Element.self, capacity: count), count: count)
     }
 
-    /// The tables as a paragraph keeps them: without the glyphs column unless
-    /// `keepsPlainGlyphs`, and with the kerning of `kerns` (one per cluster, as the builder
-    /// measured it) after it, the kerned clusters alone unless a third of them or more kern.
-    /// The block is shrunk to end there when that frees a malloc chunk's worth (`realloc`,
-    /// which may move it, so the columns are read again from the result).
-    package func finished(keepsPlainGlyphs: Bool, kerns: UnsafeMutableBufferPointer<Int16>) -> ClusterTables {
-        guard let base else { return self }
-        precondition(kerns.count == count)
+    /// The tables as a paragraph keeps them, and the arena chunk that owns their block:
+    /// room for `segmentCount` segment ends (of the `segmentCapacity` the builder had),
+    /// without the glyphs column unless `keepsPlainGlyphs`, with the kerning of `kerns`
+    /// (one per cluster, as the builder measured it) after it — the kerned clusters alone
+    /// unless a third of them or more kern — then `pieces`, then `clusterRuns` (one per
+    /// cluster, or none in a plain text).
+    ///
+    /// The columns are moved up within the block, then the block is fitted to them where it
+    /// is: a block carved from `arena` by giving its chunk back the room it does not use
+    /// (`TextArena.refit`: the text is written once, in the memory it is kept in, next to
+    /// the texts prepared before it), a block from `malloc` (a long paragraph) by `realloc`,
+    /// in a chunk of its own (a long text is never held twice). Only when the chunk was
+    /// carved from since (another thread of the lane) or has no room for the pieces is the
+    /// block copied into a new one. The pieces and the runs were arrays of their own, a
+    /// malloc each per paragraph (and the pieces' one copied to its exact size): in the
+    /// block, they cost neither.
+    package func kept(segmentCount: Int, keepsPlainGlyphs: Bool, kerns: UnsafeMutableBufferPointer<Int16>,
+                      pieces: [ShapedPiece], clusterRuns: [UInt16],
+                      in arena: borrowing TextArena) -> (tables: ClusterTables, chunk: ArenaChunk?) {
+        guard let base else { return (self, nil) }
+        precondition(kerns.count == count && segmentCount <= segmentCapacity
+                     && (clusterRuns.isEmpty || clusterRuns.count == count))
         let offset = Self.kernsOffset(count, glyphsOffset, hasPlainGlyphs: keepsPlainGlyphs)
         // The kerned clusters are kept alone when at most `most` of them kern; their values
         // are parked after room for `most` indices (6 × `most` bytes: within the room for
         // the dense column), then moved up behind the indices.
         let most = (count - 1) / 3
-        let bytes: Int, kernCount: Int
+        let kernBytes: Int, kernCount: Int
         if let kerned = Self.compact(kerns, most: most, into: (base + offset).assumingMemoryBound(to: Int32.self),
                                      (base + offset + 4 * most).assumingMemoryBound(to: Int16.self)) {
             if kerned > 0 { memmove(base + offset + 4 * kerned, base + offset + 4 * most, 2 * kerned) }
-            (bytes, kernCount) = (offset + 6 * kerned, kerned)
+            (kernBytes, kernCount) = (6 * kerned, kerned)
         } else {
             (base + offset).copyMemory(from: kerns.baseAddress!, byteCount: 2 * count)
-            (bytes, kernCount) = (offset + 2 * count, count)
+            (kernBytes, kernCount) = (2 * count, count)
         }
+        // Exact: the segment ends the paragraph has, the columns after them moved up (by a
+        // multiple of 4 bytes, so each keeps its alignment), the pieces and runs after them.
+        let shift = 4 * (segmentCapacity - segmentCount)
+        if shift > 0 { memmove(base + flagsOffset - shift, base + flagsOffset, offset + kernBytes - flagsOffset) }
+        let piecesOffset = Self.piecesOffset(count, offset - shift, kernCount: kernCount)
+        let runsOffset = piecesOffset + MemoryLayout<ShapedPiece>.stride * pieces.count
+        let bytes = runsOffset + 2 * clusterRuns.count
         let allocated = Self.kernsOffset(count, glyphsOffset, hasPlainGlyphs: true) + 2 * count
-        // Shrinking never fails in glibc; were it to, the block as it is still holds the rest.
-        // Fewer than 32 bytes off (glibc's smallest chunk) would free nothing.
-        let shrunk = allocated - bytes >= 32 ? realloc(base, bytes) ?? base : base
-        return ClusterTables(self, base: shrunk, hasPlainGlyphs: keepsPlainGlyphs, kernCount: kernCount)
+        let block: UnsafeMutableRawPointer, owner: ArenaChunk
+        if let chunk, chunk._withUnsafeGuaranteedRef({ arena.refit(base, of: allocated, to: bytes, in: $0) }) {
+            (block, owner) = (base, chunk.takeRetainedValue())
+        } else if chunk == nil, bytes > TextArena.sharedBlockBytes {
+            guard let sized = realloc(base, bytes) else { fatalError("out of memory (\(bytes) bytes)") }
+            (block, owner) = (sized, ArenaChunk(adopting: sized, bytes: bytes))
+        } else {
+            (owner, block) = arena.carve(bytes: bytes)
+            block.copyMemory(from: base, byteCount: piecesOffset)
+            free()
+        }
+        pieces.withUnsafeBytes { pieces in
+            if let start = pieces.baseAddress { (block + piecesOffset).copyMemory(from: start, byteCount: pieces.count) }
+        }
+        clusterRuns.withUnsafeBytes { runs in
+            if let start = runs.baseAddress { (block + runsOffset).copyMemory(from: start, byteCount: runs.count) }
+        }
+        let tables = ClusterTables(self, base: block, segmentCapacity: segmentCount,
+                                   hasPlainGlyphs: keepsPlainGlyphs, kernCount: kernCount, pieceCount: pieces.count,
+                                   hasClusterRuns: !clusterRuns.isEmpty)
+        return (tables, owner)
     }
 
     /// The index and the value of each of `kerns` that is not zero, in order, into
@@ -189,6 +262,9 @@ package struct ClusterTables {
         return k
     }
 
-    /// Frees the block.
-    package func free() { Glibc.free(base) }
+    /// Frees the block of tables that are not kept (`kept` frees or takes it over): gives
+    /// its chunk back, or frees it.
+    package func free() {
+        if let chunk { chunk.release() } else { Glibc.free(base) }
+    }
 }

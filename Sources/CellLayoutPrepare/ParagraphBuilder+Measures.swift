@@ -35,13 +35,15 @@ extension ParagraphBuilder {
         /// The measures of `clusterCount` clusters, with room for their starts when
         /// `hasStarts` (not every cluster one code unit) and for `segmentCapacity` segment
         /// ends; their kerning into `kerns` (zeroed, `clusterCount` of them, in the builder's
-        /// scratch region). Out of line (once a paragraph): inlined, it made the general
-        /// path's loop over clusters (`pieces`) too large for the optimizer to inline the
-        /// routes' per-cluster tests there (`MeasuringRoutes.admitting`: +2.5 % of a cold pass).
+        /// scratch region); the block carved from `arena` when given (`ClusterTables`). Out of
+        /// line (once a paragraph): inlined, it made the general path's loop over clusters
+        /// (`pieces`) too large for the optimizer to inline the routes' per-cluster tests
+        /// there (`MeasuringRoutes.admitting`: +2.5 % of a cold pass).
         @inline(never)
-        package init(clusterCount: Int, hasStarts: Bool = false, segmentCapacity: Int, kerns: Scratch<Int16>) {
+        package init(clusterCount: Int, hasStarts: Bool = false, segmentCapacity: Int, kerns: Scratch<Int16>,
+                     in arena: borrowing TextArena? = nil) {
             self.clusterCount = clusterCount
-            tables = ClusterTables(count: clusterCount, hasStarts: hasStarts, segmentCapacity: segmentCapacity)
+            tables = ClusterTables(count: clusterCount, hasStarts: hasStarts, segmentCapacity: segmentCapacity, in: arena)
             advances = Scratch(viewing: tables.advances)
             self.kerns = kerns
             flags = Scratch(viewing: tables.flags)

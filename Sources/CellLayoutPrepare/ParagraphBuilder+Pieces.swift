@@ -11,9 +11,10 @@ extension ParagraphBuilder {
     func pieces(of clusters: ParagraphClusters, _ items: Itemizer, _ base: UnsafePointer<UInt16>,
                 offset: Int) -> Measures {
         // Starts kept unless every cluster is one code unit.
-        var measures = Measures(clusterCount: clusters.count,
-                                hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
-                                segmentCapacity: clusters.breaks.count + 1, kerns: clusters.kerns)
+        var measures = withEngine { engine in
+            Measures(clusterCount: clusters.count, hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
+                     segmentCapacity: clusters.breaks.count + 1, kerns: clusters.kerns, in: engine.arena)
+        }
         measures.hasGlyph = clusters.hasGlyph
         var routes = MeasuringRoutes(builder: self, unitToCluster: clusters.unitToCluster)
         var piece = RoutePiece(units: 0..<0, clusters: 0..<0, font: font, plain: nil, script: HB_SCRIPT_COMMON,

@@ -39,7 +39,10 @@ extension ParagraphBuilder {
         }
         let breaks = LineBreaks.opportunities(base, length, in: &region)
         let breakCount = breaks.count
-        var measures = Measures(clusterCount: length, segmentCapacity: breakCount + 1, kerns: Scratch(count: length, in: &region))
+        let kerns = Scratch<Int16>(count: length, in: &region)
+        var measures = withEngine { engine in
+            Measures(clusterCount: length, segmentCapacity: breakCount + 1, kerns: kerns, in: engine.arena)
+        }
         var clusterRuns: [UInt16] = []
         if runs != nil { clusterRuns.reserveCapacity(length) }
         for part in parts {
@@ -67,9 +70,11 @@ extension ParagraphBuilder {
             if let scalar = Unicode.Scalar(base[i]), Self.isHangingSpace(scalar) { flags[i] = ClusterFlags.whitespace }
         }
         let ends = BreakEnds(breaks: breaks, length: length)
-        return Self.paragraph(at: range.lowerBound, segmentEnds: ends,
-                              segmentCount: breakCount + 1, measures: measures, fonts: pieceFonts(fallbacks: []),
-                              clusterRuns: clusterRuns, into: segments)
+        return withEngine { engine in
+            Self.paragraph(at: range.lowerBound, segmentEnds: ends, segmentCount: breakCount + 1, measures: measures,
+                           fonts: pieceFonts(fallbacks: []), clusterRuns: clusterRuns, into: segments,
+                           arena: engine.arena)
+        }
     }
 
     /// Attribute run `run`'s plain tables (-1: the text's), unretained: the builder's caller

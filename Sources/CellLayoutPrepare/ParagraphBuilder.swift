@@ -164,10 +164,12 @@ package struct ParagraphBuilder {
             clusterRuns = Self.clusterRuns(clusters.starts.buffer.dropLast(), runs: runs)
             for c in 0..<count { measures.add(runs.kerns[Int(clusterRuns[c])], to: c) }
         }
-        return Self.paragraph(at: range.lowerBound, segmentEnds: clusters.segmentEnds,
-                              segmentCount: clusters.breaks.count + 1, measures: measures,
-                              fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
-                              into: segments)
+        return withEngine { engine in
+            Self.paragraph(at: range.lowerBound, segmentEnds: clusters.segmentEnds,
+                           segmentCount: clusters.breaks.count + 1, measures: measures,
+                           fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
+                           into: segments, arena: engine.arena)
+        }
     }
 
     /// The fonts of a paragraph whose clusters picked the fallback fonts `fallbacks`.
@@ -182,7 +184,7 @@ package struct ParagraphBuilder {
         segments.reserve(1)
         segments.endParagraph()
         return PreparedParagraph(
-            utf16Start: start, tables: .none, segmentCount: 0, pieces: [], fonts: .none, glyphs: .none)
+            utf16Start: start, tables: .none, chunk: nil, segmentCount: 0, fonts: .none, glyphs: .none)
     }
 
     /// The run of each cluster that starts at `clusterStarts`.
@@ -196,37 +198,21 @@ package struct ParagraphBuilder {
 
     /// The paragraph at UTF-16 offset `start` made of what its clusters measured, with
     /// the segments that end at clusters `segmentEnds` (at most `segmentCount` of them),
-    /// whose widths go to `packed`. The paragraph takes over the block of `measures`
+    /// whose widths go to `packed`. The paragraph keeps the block of `measures`
     /// (`ClusterTables`: its flags, and its starts when not every cluster is one code unit,
-    /// written), and holds `fonts`, every font of the pieces.
+    /// written) in `arena`, and holds `fonts`, every font of the pieces.
     package static func paragraph<Ends: Sequence<Int>>(
-        at start: Int, segmentEnds: Ends, segmentCount: Int,
-        measures: Measures, fonts: PieceFonts, clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer
+        at start: Int, segmentEnds: Ends, segmentCount: Int, measures: Measures, fonts: PieceFonts,
+        clusterRuns: [UInt16] = [], into packed: PackedSegmentBuffer, arena: borrowing TextArena
     ) -> PreparedParagraph {
-        // Before the block is finished: finishing may move it.
+        // Before the block is kept: keeping moves it.
         let ends = segments(ending: segmentEnds, count: segmentCount, measures: measures,
                             flags: measures.flags.buffer, into: packed)
-        return PreparedParagraph(
-            utf16Start: start,
-            tables: measures.tables.finished(keepsPlainGlyphs: measures.plainGlyphs != nil, kerns: measures.kerns.buffer),
-            wideKerns: measures.wideKerns, segmentCount: ends, pieces: exactlySized(measures.pieces), fonts: fonts,
-            glyphs: measures.glyphs,
-            clusterRuns: clusterRuns, wideAdvances: measures.wide)
-    }
-
-    /// `pieces` in an array of its own count: appends grew it by doubling, up to half of it
-    /// unused, and the paragraph keeps its pieces for the text's life (on international
-    /// text the pieces arrays were a third of what a prepared text kept). The array itself
-    /// when it has no room to spare (or is empty: no buffer).
-    @inline(__always)
-    static func exactlySized(_ pieces: [ShapedPiece]) -> [ShapedPiece] {
-        pieces.capacity == pieces.count ? pieces : trimmed(pieces)
-    }
-
-    /// `pieces` copied into a new array of its count (out of line: once a paragraph).
-    @inline(never)
-    private static func trimmed(_ pieces: [ShapedPiece]) -> [ShapedPiece] {
-        pieces.withUnsafeBufferPointer { Array($0) }
+        let (tables, chunk) = measures.tables.kept(segmentCount: ends, keepsPlainGlyphs: measures.plainGlyphs != nil,
+                                                   kerns: measures.kerns.buffer, pieces: measures.pieces,
+                                                   clusterRuns: clusterRuns, in: arena)
+        return PreparedParagraph(utf16Start: start, tables: tables, chunk: chunk, wideKerns: measures.wideKerns,
+                                 segmentCount: ends, fonts: fonts, glyphs: measures.glyphs, wideAdvances: measures.wide)
     }
 
     /// How many segments end at clusters `ends` (increasing; the last is the cluster

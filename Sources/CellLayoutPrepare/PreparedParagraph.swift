@@ -5,10 +5,11 @@ import CellLayoutCore
 /// break opportunities, and the shaped pieces that draw it.
 ///
 /// A class, so that fitting, which walks paragraphs for every width, passes one reference
-/// around instead of retaining nine arrays at each step. The per-cluster tables are columns
-/// of one block (`ClusterTables`) the builder wrote in place, handed over rather than
-/// copied (a long text is never held twice while it is prepared) and freed with the
-/// paragraph: immutable once made, hence Sendable.
+/// around instead of retaining nine arrays at each step. The per-cluster tables, the pieces
+/// and the clusters' runs are one block (`ClusterTables`) the builder wrote in place in the
+/// engine's `TextArena`, handed over rather than copied (a long text is never held twice
+/// while it is prepared), in an arena chunk the paragraph holds: immutable once made,
+/// hence Sendable.
 ///
 /// The object keeps the block's address and where each column starts (32-bit offsets and
 /// counts: a text is at most `PreparedText.maxUTF16Count` code units), not a buffer pointer
@@ -21,9 +22,11 @@ import CellLayoutCore
 /// read per cluster of a broken word cost the re-fit +4.9 % of its instructions (issue 18).
 @usableFromInline
 package final class PreparedParagraph: @unchecked Sendable {
-    /// The block the per-cluster columns are views of (`ClusterTables`), freed with the
-    /// paragraph; nil when it has no cluster. The advances are its first column.
+    /// The block the per-cluster columns are views of (`ClusterTables`), in `chunk`; nil
+    /// when it has no cluster. The advances are its first column.
     @usableFromInline let tables: UnsafeMutableRawPointer?
+    /// The arena chunk that owns `tables`, held for it.
+    let chunk: ArenaChunk?
     /// `utf16Start`, in 32 bits.
     @usableFromInline let start: Int32
     /// `clusterCount`, in 32 bits.
@@ -31,12 +34,15 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// How many segments end in `segmentEnds`.
     @usableFromInline let segmentCount: Int32
     /// The byte offsets in `tables` of the segment ends, the kerning and the flags
-    /// (`ClusterTables`; the starts, when kept, follow the advances, and the glyphs the flags).
+    /// (`ClusterTables`; the starts, when kept, follow the advances, the glyphs the flags,
+    /// and the pieces and the clusters' runs the kerning).
     @usableFromInline let segmentsOffset: Int32, kernsOffset: Int32, flagsOffset: Int32
     /// How many kerning entries the block keeps (`ClusterTables.kernCount`): `count` for
     /// a kerning per cluster, else how many clusters kern (in the object's padding: it stays
     /// 120 bytes).
     @usableFromInline let kernCount: Int32
+    /// How many shaped pieces the block keeps (`pieces`).
+    @usableFromInline let pieceCount: Int32
     /// Whether the block has the clusters' starts (`clusterStarts`).
     @usableFromInline let hasStarts: Bool
     /// Whether the block has the glyphs column (`plainGlyphs`).
@@ -45,21 +51,36 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// odd): kept, as every line placed asks it (walking the pieces each time made `lines`
     /// of a text of many pieces — tabs, emoji — quadratic).
     @usableFromInline package let isRightToLeft: Bool
+    /// Whether the block keeps each cluster's attribute run (`clusterRuns`).
+    @usableFromInline let hasClusterRuns: Bool
     /// The advances past Int32 (key `2 c`) and the kerning past Int16 (key `2 c + 1`) of
     /// cluster `c`: one cluster can be that wide — a ZWJ chain of thousands of emoji at a
     /// large size — and its width is kept exact rather than wrapped or trapped on (issue
     /// 21). Empty in any real text (the empty dictionary allocates nothing). One
     /// dictionary, not one per kind: eight bytes of every paragraph.
     @usableFromInline let wide: [Int: Int64]
-    /// The shaped pieces in logical order.
-    @usableFromInline package let pieces: [ShapedPiece]
     /// The fonts the pieces are in, held for them (a piece's font is unretained).
     let fonts: PieceFonts
     /// What holds the pieces' glyphs, held for them (a piece's glyphs are unretained).
     let glyphs: PieceGlyphs
+
+    /// The byte offset in `tables` of the pieces: after the kerning, rounded up to 8.
+    @inlinable
+    var piecesOffset: Int32 { (kernsOffset + (kernCount < count ? 6 * kernCount : 2 * count) + 7) & ~7 }
+
+    /// The shaped pieces in logical order.
+    @inlinable
+    package var pieces: UnsafeBufferPointer<ShapedPiece> {
+        UnsafeBufferPointer(column(piecesOffset, Int(pieceCount), as: ShapedPiece.self))
+    }
+
     /// In an attributed text, the attribute run of each cluster (`PreparedText.runStyles`);
     /// empty in a plain text.
-    @usableFromInline package let clusterRuns: [UInt16]
+    @inlinable
+    package var clusterRuns: UnsafeBufferPointer<UInt16> {
+        UnsafeBufferPointer(column(piecesOffset + Int32(MemoryLayout<ShapedPiece>.stride) * pieceCount,
+                                   hasClusterRuns ? clusterCount : 0, as: UInt16.self))
+    }
 
     /// The UTF-16 offset of the paragraph's first code unit in the whole text.
     @inlinable
@@ -171,29 +192,31 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline @inline(never)
     func wideKern(_ c: Int) -> Int64 { wide[2 * c + 1]! }
 
-    /// Takes ownership of `tables` (the per-cluster columns, one block, finished — the
-    /// kerning past Int16 in `wideKerns` — and the ends of its `segmentCount` segments): the
-    /// paragraph frees it.
-    package init(utf16Start: Int, tables: ClusterTables, wideKerns: [Int: Int32] = [:],
-         segmentCount: Int, pieces: [ShapedPiece], fonts: PieceFonts, glyphs: PieceGlyphs,
-         clusterRuns: [UInt16] = [], wideAdvances: [Int: Int64] = [:]) {
+    /// The paragraph of `tables` (the per-cluster columns, its pieces and its clusters'
+    /// runs, one block, kept in `chunk` — the kerning past Int16 in `wideKerns` — and the
+    /// ends of its `segmentCount` segments).
+    package init(utf16Start: Int, tables: ClusterTables, chunk: ArenaChunk?, wideKerns: [Int: Int32] = [:],
+         segmentCount: Int, fonts: PieceFonts, glyphs: PieceGlyphs, wideAdvances: [Int: Int64] = [:]) {
         precondition(utf16Start <= PreparedText.maxUTF16Count && segmentCount <= tables.segmentCapacity)
         self.tables = tables.base
+        self.chunk = chunk
         start = Int32(utf16Start)
         count = Int32(tables.count)
         self.segmentCount = Int32(segmentCount)
+        kernCount = Int32(tables.kernCount)
         segmentsOffset = Int32(tables.segmentsOffset)
         kernsOffset = Int32(tables.kernsOffset)
-        kernCount = Int32(tables.kernCount)
         flagsOffset = Int32(tables.flagsOffset)
+        pieceCount = Int32(tables.pieceCount)
+        hasClusterRuns = tables.hasClusterRuns
         hasStarts = tables.hasStarts
         hasPlainGlyphs = tables.hasPlainGlyphs && tables.count > 0
-        isRightToLeft = (pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
+        isRightToLeft = (tables.pieces.lazy.map(\.level).min() ?? 0) & 1 == 1
         wide = wideKerns.isEmpty && wideAdvances.isEmpty ? [:] : Self.wide(advances: wideAdvances, kerns: wideKerns)
-        self.pieces = pieces
         self.fonts = fonts
         self.glyphs = glyphs
-        self.clusterRuns = clusterRuns
+        assert(tables.base == nil || Int(piecesOffset) == tables.piecesOffset,
+               "PreparedParagraph works out where ClusterTables keeps the pieces as the tables do")
     }
 
     /// The advances past Int32 and the kerning past Int16 as `wide` keeps them (out of line:
@@ -205,8 +228,6 @@ package final class PreparedParagraph: @unchecked Sendable {
         for (c, kern) in kerns { wide[2 * c + 1] = Int64(kern) }
         return wide
     }
-
-    deinit { free(tables) }
 
     /// Whether cluster `index` is white space that hangs at a line end.
     @inlinable

@@ -23,7 +23,7 @@ public final class PreparedText: @unchecked Sendable {
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
     /// whose line metrics differ from the previous one's: an index in
     /// `segmentMetrics`, whose table lies just before the segments in the same block.
-    /// Held in the engine's `SegmentArena`, next to the texts prepared before and after,
+    /// Held in the engine's `TextArena`, next to the texts prepared before and after,
     /// and read straight from the text (no array buffer to retain and release).
     @usableFromInline package let packedSegments: UnsafeBufferPointer<PackedSegment>
     /// How many entries before `packedSegments` hold the segments' distinct line metrics
@@ -93,7 +93,7 @@ public final class PreparedText: @unchecked Sendable {
     /// The text's hard paragraphs, in order; an empty text has none.
     package let paragraphs: [PreparedParagraph]
     /// The arena chunk `packedSegments` lives in, kept alive by the text.
-    private let segmentChunk: SegmentChunk
+    private let segmentChunk: ArenaChunk
     /// "…" shaped in the text's font, for truncated lines.
     package var ellipsis: Ellipsis { fontHold.ellipsis }
 
@@ -101,7 +101,7 @@ public final class PreparedText: @unchecked Sendable {
     /// into `segments` (taken over: stored in `arena`, with the metrics marks the runs need;
     /// the arena borrowed, as the engine's, which every thread shares, was retained per text).
     package init(fontHold: TextFontHold, lineMetrics: LineMetrics, utf16Count: Int, paragraphs: [PreparedParagraph],
-         segments: PackedSegmentBuffer, arena: borrowing SegmentArena,
+         segments: PackedSegmentBuffer, arena: borrowing TextArena,
          paragraphStyle: ParagraphStyle = ParagraphStyle(), runStyles: [RunStyle] = []) {
         self.fontHold = fontHold
         let runMetrics = Set(runStyles.map(\.metrics))

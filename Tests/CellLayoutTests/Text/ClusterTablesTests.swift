@@ -5,10 +5,11 @@ import Testing
 
 /// `ClusterTables`, a paragraph's per-cluster columns in one block: the columns lie apart,
 /// each aligned for its type, the block starts zeroed where the builder adds to it,
-/// dropping the glyphs column keeps the others, the kerning is kept as the kerned clusters
-/// alone or per cluster, whichever is smaller, and a kerning past Int16 is kept apart; and
-/// the paragraphs a text keeps read from
-/// it what the text says (its clusters' starts, its white space, its glyphs).
+/// keeping it drops the glyphs column and the segment ends' spare room but keeps the
+/// others, the kerning is kept as the kerned clusters alone or per cluster, whichever is
+/// smaller, a kerning past Int16 is kept apart, and the pieces and the clusters' runs
+/// follow; and the paragraphs a text keeps read from it what the text says (its
+/// clusters' starts, its white space, its glyphs).
 @Suite struct ClusterTablesTests {
     /// Writes a different value into every entry of every column, then reads them all back:
     /// a column that overlapped another would read the other's values.
@@ -31,53 +32,119 @@ import Testing
         }
     }
 
-    /// Finishing the block, with the glyphs column kept or dropped (a paragraph with no run
-    /// measured from tables), keeps every other column's values and adds the kerning: with
-    /// no cluster kerned, one, every 7th, every 3rd and every other one (`Int16.min`, the
-    /// mark of a kerning kept apart, among them), the kerned clusters alone while they are
-    /// fewer than a third of the clusters (6 bytes each against 2 a cluster), else one
-    /// kerning per cluster — each aligned for its type, read back exactly.
+    /// Keeping the block, with the glyphs column kept or dropped (a paragraph with no run
+    /// measured from tables), keeps every other column's values, the segment ends the
+    /// paragraph has (of the room the builder had), and adds the kerning: with no cluster
+    /// kerned, one, every 7th, every 3rd and every other one (`Int16.min`, the mark of a
+    /// kerning kept apart, among them), the kerned clusters alone while they are fewer than
+    /// a third of the clusters (6 bytes each against 2 a cluster), else one kerning per
+    /// cluster — each aligned for its type, read back exactly, and the pieces and the
+    /// clusters' runs after them. A block of at most
+    /// `TextArena.sharedBlockBytes` is copied into the arena's shared chunk, one after
+    /// another, 8-byte aligned — where the builder wrote it when it was carved from the
+    /// arena; a larger one (3,000 clusters) is a chunk of its own.
     @Test(arguments: [false, true])
-    func finishingKeepsTheColumnsAndTheKerning(hasStarts: Bool) {
-        for count in [1, 2, 3, 4, 5, 17, 1000] {
+    func keepingKeepsTheColumnsAndTheKerning(hasStarts: Bool) {
+        let arena = TextArena(), font = TestFonts.inter17
+        var previous: (chunk: ArenaChunk, end: Int)? = nil
+        for count in [1, 2, 3, 4, 5, 17, 1000, 3000] {
             for every in [0, count, 7, 3, 2] {
                 for keepsGlyphs in [true, false] {
-                    let dense = (0..<count).map { c -> Int16 in
-                        every > 0 && c % every == every / 2 ? (c % 5 == 4 ? .min : Int16(truncatingIfNeeded: -3 - 11 * c)) : 0
+                    for carved in [false, true] {
+                        let dense = (0..<count).map { c -> Int16 in
+                            every > 0 && c % every == every / 2 ? (c % 5 == 4 ? .min : Int16(truncatingIfNeeded: -3 - 11 * c)) : 0
+                        }
+                        let kerned = dense.indices.filter { dense[$0] != 0 }
+                        let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1,
+                                                   in: carved ? arena : nil)
+                        #expect((tables.chunk != nil) == (carved && count < 3000))
+                        Self.write(tables)
+                        let segmentCount = count / 3 + 1
+                        // Pieces and runs in some cases: one piece per 2 clusters up to 5,
+                        // each of its own offsets and level; a run per cluster.
+                        let pieces = every == 7 ? [] : (0..<min(5, (count + 1) / 2)).map { i in
+                            ShapedPiece(glyphs: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: 2 * i,
+                                        utf16End: min(count, 2 * i + 2), level: UInt8(i), run: keepsGlyphs ? 0 : i)
+                        }
+                        let runs = keepsGlyphs ? [] : (0..<count).map { UInt16(truncatingIfNeeded: 3 * $0 + 1) }
+                        var kerns = dense
+                        let (kept, chunk) = kerns.withUnsafeMutableBufferPointer {
+                            tables.kept(segmentCount: segmentCount, keepsPlainGlyphs: keepsGlyphs, kerns: $0, pieces: pieces,
+                                        clusterRuns: runs, in: arena)
+                        }
+                        let label = "\(count) clusters, every \(every), glyphs \(keepsGlyphs), carved \(carved)"
+                        #expect(kept.plainGlyphs.count == (keepsGlyphs ? count : 0), "\(label)")
+                        #expect(kept.segmentCapacity == segmentCount, "\(label)")
+                        Self.check(kept, count: count, glyphs: keepsGlyphs)
+                        #expect(kept.pieces.map { [$0.utf16Start, $0.utf16End, Int($0.level), $0.run] }
+                                == pieces.map { [$0.utf16Start, $0.utf16End, Int($0.level), $0.run] }, "\(label)")
+                        #expect(Array(kept.clusterRuns) == runs, "\(label)")
+                        if let first = kept.pieces.first {
+                            #expect(Int(bitPattern: kept.pieces.baseAddress!) % 8 == 0 && first.font === font, "\(label)")
+                        }
+                        if 3 * kerned.count >= count {
+                            #expect(kept.kernCount == count && kept.kernedClusters.isEmpty, "\(label)")
+                            #expect(Array(kept.kernValues) == dense, "\(label)")
+                        } else {
+                            #expect(kept.kernCount == kerned.count, "\(label)")
+                            #expect(Array(kept.kernedClusters) == kerned.map(Int32.init), "\(label)")
+                            #expect(Array(kept.kernValues) == kerned.map { dense[$0] }, "\(label)")
+                        }
+                        if let clusters = kept.kernedClusters.baseAddress {
+                            #expect(Int(bitPattern: clusters) % 4 == 0, "\(label)")
+                        }
+                        if let values = kept.kernValues.baseAddress {
+                            #expect(Int(bitPattern: values) % 2 == 0, "\(label)")
+                        }
+                        let kernEnd = kept.kernsOffset + 2 * kept.kernCount + (kept.kernCount < count ? 4 * kept.kernCount : 0)
+                        #expect(kept.piecesOffset == (kernEnd + 7) & ~7, "\(label)")
+                        let block = kept.base!, bytes = kept.piecesOffset + 40 * pieces.count + 2 * runs.count
+                        #expect(Int(bitPattern: block) % 8 == 0, "\(label)")
+                        let offset = block - chunk!.base
+                        if bytes > TextArena.sharedBlockBytes {
+                            #expect(offset == 0 && chunk!.used == bytes, "\(label): a chunk of its own")
+                        } else {
+                            #expect(offset + bytes <= chunk!.capacity, "\(label)")
+                            if let previous, previous.chunk === chunk! {
+                                #expect(offset == (previous.end + 7) & ~7, "\(label): right after the block before")
+                            }
+                            previous = (chunk!, offset + bytes)
+                        }
+                        if carved && count < 3000 { #expect(block == tables.base!, "\(label): kept where it was written") }
                     }
-                    let kerned = dense.indices.filter { dense[$0] != 0 }
-                    let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1)
-                    Self.write(tables)
-                    var kerns = dense
-                    let finished = kerns.withUnsafeMutableBufferPointer {
-                        tables.finished(keepsPlainGlyphs: keepsGlyphs, kerns: $0)
-                    }
-                    let label = "\(count) clusters, every \(every), glyphs \(keepsGlyphs)"
-                    #expect(finished.plainGlyphs.count == (keepsGlyphs ? count : 0), "\(label)")
-                    Self.check(finished, count: count, glyphs: keepsGlyphs)
-                    if 3 * kerned.count >= count {
-                        #expect(finished.kernCount == count && finished.kernedClusters.isEmpty, "\(label)")
-                        #expect(Array(finished.kernValues) == dense, "\(label)")
-                    } else {
-                        #expect(finished.kernCount == kerned.count, "\(label)")
-                        #expect(Array(finished.kernedClusters) == kerned.map(Int32.init), "\(label)")
-                        #expect(Array(finished.kernValues) == kerned.map { dense[$0] }, "\(label)")
-                    }
-                    if let clusters = finished.kernedClusters.baseAddress {
-                        #expect(Int(bitPattern: clusters) % 4 == 0, "\(label)")
-                    }
-                    if let values = finished.kernValues.baseAddress {
-                        #expect(Int(bitPattern: values) % 2 == 0, "\(label)")
-                    }
-                    finished.free()
                 }
             }
         }
         var none: [Int16] = []
         #expect(ClusterTables.none.base == nil && ClusterTables.none.advances.isEmpty
                 && none.withUnsafeMutableBufferPointer {
-                    ClusterTables.none.finished(keepsPlainGlyphs: false, kerns: $0).base == nil
+                    let (tables, chunk) = ClusterTables.none.kept(segmentCount: 0, keepsPlainGlyphs: false, kerns: $0, pieces: [],
+                                                                 clusterRuns: [], in: arena)
+                    return tables.base == nil && chunk == nil
                 })
+    }
+
+    /// A block carved from the arena but no longer the last one carved from its lane (another
+    /// block was carved after it) cannot give back or take room: it is copied to a new block
+    /// at keeping, with every column, its pieces and its runs, after the block carved since.
+    @Test func keepingABlockCarvedBeforeAnotherCopiesIt() {
+        let arena = TextArena(), font = TestFonts.inter17
+        let tables = ClusterTables(count: 9, hasStarts: true, segmentCapacity: 4, in: arena)
+        Self.write(tables)
+        let (otherChunk, other) = arena.carve(bytes: 24)
+        let piece = ShapedPiece(glyphs: nil, font: font, script: HB_SCRIPT_LATIN, utf16Start: 0, utf16End: 9, level: 1,
+                                run: 2)
+        var kerns: [Int16] = [0, 0, -40, 0, 0, 0, 0, 0, 0]
+        let (kept, chunk) = kerns.withUnsafeMutableBufferPointer {
+            tables.kept(segmentCount: 4, keepsPlainGlyphs: true, kerns: $0, pieces: [piece],
+                        clusterRuns: (0..<9).map { UInt16($0 % 3) }, in: arena)
+        }
+        #expect(chunk === otherChunk && kept.base! >= other + 24, "copied after the block carved since")
+        Self.check(kept, count: 9, glyphs: true)
+        #expect(Array(kept.kernedClusters) == [2] && Array(kept.kernValues) == [-40])
+        #expect(kept.pieces.count == 1 && kept.pieces[0].utf16End == 9 && kept.pieces[0].run == 2
+                && kept.pieces[0].font === font)
+        #expect(Array(kept.clusterRuns) == [0, 1, 2, 0, 1, 2, 0, 1, 2])
     }
 
     /// A kerning Int16 does not hold — or whose value is the mark, Int16.min — is kept
@@ -97,9 +164,10 @@ import Testing
         let expected = [70_000] + kerns[1..<6] + [-5] + kerns[7...]
         #expect(measures.kerns[6] == -5 && measures.kerns[0] == PreparedParagraph.wideKern)
         #expect((0..<kerns.count).map(measures.kern) == expected.map(Int64.init))
-        let paragraph = PreparedParagraph(utf16Start: 0,
-                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
-                                          wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
+        let (tables, chunk) = measures.tables.kept(segmentCount: 0, keepsPlainGlyphs: false, kerns: measures.kerns.buffer,
+                                                   pieces: [], clusterRuns: [], in: TextArena())
+        let paragraph = PreparedParagraph(utf16Start: 0, tables: tables, chunk: chunk,
+                                          wideKerns: measures.wideKerns, segmentCount: 0, fonts: .none,
                                           glyphs: .none)
         #expect(paragraph.kernedClusters.isEmpty && paragraph.kernValues.count == kerns.count)
         #expect((0..<kerns.count).map(paragraph.kern) == expected.map(Int64.init))
@@ -120,9 +188,10 @@ import Testing
                                                  kerns: Scratch(count: 40, in: &region))
         let kerns: [Int: Int32] = [3: -700, 17: 90_000, 38: 12]
         for (c, kern) in kerns { measures.setKern(c, kern) }
-        let paragraph = PreparedParagraph(utf16Start: 0,
-                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
-                                          wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
+        let (tables, chunk) = measures.tables.kept(segmentCount: 0, keepsPlainGlyphs: false, kerns: measures.kerns.buffer,
+                                                   pieces: [], clusterRuns: [], in: TextArena())
+        let paragraph = PreparedParagraph(utf16Start: 0, tables: tables, chunk: chunk,
+                                          wideKerns: measures.wideKerns, segmentCount: 0, fonts: .none,
                                           glyphs: .none)
         #expect(Array(paragraph.kernedClusters) == [3, 17, 38])
         let expected = (0..<40).map { Int64(kerns[$0] ?? 0) }
@@ -150,9 +219,10 @@ import Testing
             measures.setAdvance(c, advances[c])
             measures.setKern(c, kerns[c])
         }
-        let paragraph = PreparedParagraph(utf16Start: 0,
-                                          tables: measures.tables.finished(keepsPlainGlyphs: false, kerns: measures.kerns.buffer),
-                                          wideKerns: measures.wideKerns, segmentCount: 0, pieces: [], fonts: .none,
+        let (tables, chunk) = measures.tables.kept(segmentCount: 0, keepsPlainGlyphs: false, kerns: measures.kerns.buffer,
+                                                   pieces: [], clusterRuns: [], in: TextArena())
+        let paragraph = PreparedParagraph(utf16Start: 0, tables: tables, chunk: chunk,
+                                          wideKerns: measures.wideKerns, segmentCount: 0, fonts: .none,
                                           glyphs: .none, wideAdvances: measures.wide)
         #expect((0..<4).map(paragraph.advance) == advances)
         #expect((0..<4).map(paragraph.kern) == kerns.map(Int64.init))
