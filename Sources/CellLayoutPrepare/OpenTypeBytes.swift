@@ -120,6 +120,33 @@ extension Bytes {
         }
     }
 
+    /// Calls `body` with each glyph of the coverage table at `at` in the table's order (a
+    /// glyph of ranges that overlap once per range) until it returns false, without making
+    /// the list `coverageGlyphs` makes; false when `body` stopped it. The table is checked
+    /// whole as `coverageGlyphs` checks it (each range, the last entry in bounds), however
+    /// early `body` stops, so both reject the same tables.
+    func coveredGlyphs(_ at: Int, while body: (UInt32) throws -> Bool) throws -> Bool {
+        let count = Int(try u16(at + 2))
+        switch try u16(at) {
+        case 1:
+            if count > 0 { _ = try u16(at + 2 + 2 * count) }
+            for i in 0..<count where !(try body(UInt32(try u16(at + 4 + 2 * i)))) { return false }
+            return true
+        case 2:
+            var going = true
+            try ranges(at) { start, end, _ in
+                var glyph = start
+                while going && glyph <= end {
+                    going = try body(UInt32(glyph))
+                    glyph += 1
+                }
+            }
+            return going
+        default:
+            throw LayoutLookups.Unsupported()
+        }
+    }
+
     /// The class definition table at `at` as glyph → its classes (one, unless ranges of a
     /// malformed table overlap; glyphs not listed are class 0; nil `at`: a null offset, every
     /// glyph in class 0).
