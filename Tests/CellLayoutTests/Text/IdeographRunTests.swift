@@ -1,5 +1,6 @@
 import CHarfBuzz
 @testable import CellLayout
+@testable import CellLayoutPrepare
 import Foundation
 import Testing
 
@@ -175,5 +176,47 @@ import Testing
             _ = fast.prepare("漢字文化圏の言語と中文文本，测试。", font: inter).fit(width: 100)
             #expect(han.face.shapings.load(ordering: .relaxed) == before)
         }
+    }
+
+    /// `IdeographFace.candidates(of:)` (the cmap read in one batch, GDEF's marks taken once
+    /// as a set) against the definition asked character by character of HarfBuzz: each
+    /// candidate character the face covers has its nominal glyph (`hb_font_get_nominal_glyph`),
+    /// and a glyph is a candidate unless GDEF classes it a mark (`hb_ot_layout_get_glyph_class`).
+    @Test(.enabled(if: hasFont, "needs fonts-noto-cjk (scripts/deps.sh installs it)"))
+    func candidatesAreWhatHarfBuzzSaysCharacterByCharacter() throws {
+        let face = try FontFace(path: Self.cjk)
+        let candidates = try #require(IdeographFace.candidates(of: face))
+        var nominal = [UInt16](repeating: 0, count: 1 << 16), glyphs = [UInt64](repeating: 0, count: candidates.glyphs.count)
+        var characters = 0
+        for (w, bits) in PlainShaping.notdefCandidates.enumerated() where bits != 0 {
+            for b in 0..<64 where bits & (1 << UInt64(b)) != 0 {
+                var glyph: hb_codepoint_t = 0
+                let value = UInt32(w * 64 + b)
+                guard hb_font_get_nominal_glyph(face.unscaled, value, &glyph) != 0, glyph != 0, glyph <= 0xFFFF else { continue }
+                characters += 1
+                nominal[Int(value)] = UInt16(glyph)
+                if hb_ot_layout_get_glyph_class(face.hbFace, glyph) != HB_OT_LAYOUT_GLYPH_CLASS_MARK {
+                    glyphs[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+                }
+            }
+        }
+        #expect(characters > 20_000, "Noto Sans CJK draws the CJK candidates")
+        #expect(candidates.nominal == nominal)
+        #expect(candidates.glyphs == glyphs)
+    }
+
+    /// `IdeographFace.markGlyphs` (GDEF's mark class taken once as a set) against
+    /// `hb_ot_layout_get_glyph_class` asked glyph by glyph, on Inter, whose GDEF classes its
+    /// combining accents as marks (Noto Sans CJK's candidates have none to tell apart).
+    @Test func markGlyphsAreGDEFsMarks() throws {
+        let face = try FontFace(path: TestFonts.packageRoot.appendingPathComponent("fonts/Inter/Inter-Regular.otf").path)
+        let count = Int(hb_face_get_glyph_count(face.hbFace))
+        let marks = IdeographFace.markGlyphs(of: face.hbFace, words: (count + 63) / 64)
+        var expected = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for glyph in 0..<UInt32(count) where hb_ot_layout_get_glyph_class(face.hbFace, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK {
+            expected[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63)
+        }
+        #expect(expected.reduce(0) { $0 + $1.nonzeroBitCount } > 50, "Inter has mark glyphs")
+        #expect(marks == expected)
     }
 }
