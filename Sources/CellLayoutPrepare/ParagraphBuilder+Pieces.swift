@@ -13,7 +13,7 @@ extension ParagraphBuilder {
         // Starts kept unless every cluster is one code unit.
         var measures = withEngine { engine in
             Measures(clusterCount: clusters.count, hasStarts: Int(clusters.starts[clusters.count]) - offset != clusters.count,
-                     segmentCapacity: clusters.breaks.count + 1, kerns: clusters.kerns, in: engine.arena)
+                     segmentCapacity: clusters.breaks.count + 1, kerns: clusters.kerns, in: engine.tableArena)
         }
         measures.hasGlyph = clusters.hasGlyph
         var routes = MeasuringRoutes(builder: self, unitToCluster: clusters.unitToCluster)

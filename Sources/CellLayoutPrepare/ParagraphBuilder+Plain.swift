@@ -41,7 +41,7 @@ extension ParagraphBuilder {
         let breakCount = breaks.count
         let kerns = Scratch<Int16>(count: length, in: &region)
         var measures = withEngine { engine in
-            Measures(clusterCount: length, segmentCapacity: breakCount + 1, kerns: kerns, in: engine.arena)
+            Measures(clusterCount: length, segmentCapacity: breakCount + 1, kerns: kerns, in: engine.tableArena)
         }
         var clusterRuns: [UInt16] = []
         if runs != nil { clusterRuns.reserveCapacity(length) }
@@ -73,7 +73,7 @@ extension ParagraphBuilder {
         return withEngine { engine in
             Self.paragraph(at: range.lowerBound, segmentEnds: ends, segmentCount: breakCount + 1, measures: measures,
                            fonts: pieceFonts(fallbacks: []), clusterRuns: clusterRuns, into: segments,
-                           arena: engine.arena)
+                           arena: engine.tableArena)
         }
     }
 

@@ -168,7 +168,7 @@ package struct ParagraphBuilder {
             Self.paragraph(at: range.lowerBound, segmentEnds: clusters.segmentEnds,
                            segmentCount: clusters.breaks.count + 1, measures: measures,
                            fonts: pieceFonts(fallbacks: fontRuns.fallbackFonts), clusterRuns: clusterRuns,
-                           into: segments, arena: engine.arena)
+                           into: segments, arena: engine.tableArena)
         }
     }
 

@@ -7,7 +7,7 @@ import CellLayoutCore
 /// A class, so that fitting, which walks paragraphs for every width, passes one reference
 /// around instead of retaining nine arrays at each step. The per-cluster tables, the pieces
 /// and the clusters' runs are one block (`ClusterTables`) the builder wrote in place in the
-/// engine's `TextArena`, handed over rather than copied (a long text is never held twice
+/// engine's table arena (`TextArena`), handed over rather than copied (a long text is never held twice
 /// while it is prepared), in an arena chunk the paragraph holds: immutable once made,
 /// hence Sendable.
 ///

@@ -23,7 +23,7 @@ public final class PreparedText: @unchecked Sendable {
     /// `PackedSegment.metrics(_:)` mark goes before each segment (or empty paragraph's end)
     /// whose line metrics differ from the previous one's: an index in
     /// `segmentMetrics`, whose table lies just before the segments in the same block.
-    /// Held in the engine's `TextArena`, next to the texts prepared before and after,
+    /// Held in the engine's segment arena (`TextArena`), next to the texts prepared before and after,
     /// and read straight from the text (no array buffer to retain and release).
     @usableFromInline package let packedSegments: UnsafeBufferPointer<PackedSegment>
     /// How many entries before `packedSegments` hold the segments' distinct line metrics

@@ -2,9 +2,10 @@ import CellLayoutCore
 import Glibc
 import Synchronization
 
-/// Where prepared texts keep what they hold for their lives in blocks of their own size:
-/// their packed segments and their paragraphs' cluster tables (`ClusterTables`), one
-/// block after another in shared chunks of 64 KB.
+/// Where prepared texts keep what they hold for their lives in blocks of their own size,
+/// one block after another in shared chunks of 64 KB: an engine has one for the texts'
+/// packed segments, laid side by side for the re-fit to stream through, and one for their
+/// paragraphs' cluster tables, pieces and runs (`ClusterTables`).
 ///
 /// Why chunks and not a malloc per block: every page a cold pass keeps is fresh memory,
 /// and glibc grows a second thread's malloc arena (not the main one, which `brk` grows
