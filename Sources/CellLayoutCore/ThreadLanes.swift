@@ -4,8 +4,8 @@ import Synchronization
 /// A few objects, one of which each thread uses: its lane's (`ThreadLaneNumbers`). Threads
 /// that work at once then do not share a lock, a reference count or a cache line in them,
 /// as they would in one shared object (on two cores, every such write moves a cache line
-/// from one core to the other). More threads than lanes share some: a lane's object must
-/// be thread-safe itself.
+/// from one core to the other) — provided the objects end in a `CacheLinePadding`. More
+/// threads than lanes share some: a lane's object must be thread-safe itself.
 @usableFromInline
 package struct ThreadLanes<Lane: AnyObject & Sendable>: Sendable {
     @usableFromInline let lanes: [Lane]
@@ -21,6 +21,19 @@ package struct ThreadLanes<Lane: AnyObject & Sendable>: Sendable {
     package var current: Lane {
         lanes[ThreadLaneNumbers.shared.current]
     }
+}
+
+/// 128 bytes no one reads, the last stored property of a lane's object: two lanes' objects,
+/// made one after another, then never share a cache line (nor the pair of lines a core
+/// fetches together). Without it malloc put them 32 bytes apart, and each thread's lock,
+/// atomic exchange or reference count in its own lane's object took the line from the
+/// other core: the very sharing lanes are there to avoid.
+package struct CacheLinePadding: Sendable {
+    private let words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    package init() {}
 }
 
 /// Which lane each thread uses: a thread asking for the first time takes the lane the

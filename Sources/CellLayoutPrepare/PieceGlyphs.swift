@@ -33,6 +33,8 @@ package struct PieceGlyphs: Sendable {
 /// threads' paragraphs holding the front write two reference counts, not one.
 package final class FrontHold: Sendable {
     let front: PinnedFront<ShapedText.Storage>
+    /// Keeps the next lane's hold (and its reference count) off this one's cache line.
+    let padding = CacheLinePadding()
 
     init(_ front: PinnedFront<ShapedText.Storage>) { self.front = front }
 }

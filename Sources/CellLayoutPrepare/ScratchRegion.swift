@@ -1,3 +1,4 @@
+import CellLayoutCore
 import Glibc
 import Synchronization
 
@@ -108,6 +109,8 @@ package struct ScratchRegion {
 package final class ScratchSlot: Sendable {
     /// The kept block's address (0: none).
     private let kept = Atomic<Int>(0)
+    /// Keeps the next lane's slot off this one's cache line.
+    private let padding = CacheLinePadding()
 
     /// The most bytes a lane keeps: a paragraph of ~5,000 code units (a 1 MB text makes a
     /// region of its size for itself, freed at its end).

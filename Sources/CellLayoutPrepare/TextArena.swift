@@ -32,10 +32,12 @@ package final class TextArena: Sendable {
     /// Every block starts at a multiple of this (a packed segment's alignment).
     static let alignment = 8
 
-    /// One lane: its own lock and current chunk (a separate object, so lanes do not share
-    /// a cache line).
+    /// One lane: its own lock and current chunk (a separate object, padded, so lanes do not
+    /// share a cache line).
     private final class Lane: Sendable {
         let current = Mutex<ArenaChunk?>(nil)
+        /// Keeps the next lane's lock off this one's cache line.
+        let padding = CacheLinePadding()
     }
 
     private let lanes = ThreadLanes { Lane() }

@@ -50,6 +50,8 @@ public final class TextEngine: Sendable {
         /// The lane's holds, the one used last first; at most `kept` (a table's rows
         /// alternate between the fonts of their labels).
         let recent = Mutex<[TextFontHold]>([])
+        /// Keeps the next lane's holds off this one's cache line.
+        let padding = CacheLinePadding()
         static let kept = 4
     }
 
