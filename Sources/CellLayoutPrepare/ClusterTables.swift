@@ -10,9 +10,10 @@ import Glibc
 ///
 /// A prepared text keeps these for as long as it lives: six allocations per paragraph were
 /// six malloc calls, six headers and six roundings up to 16 bytes of fresh memory for
-/// each text (page faults). The builder writes the columns in place (`ParagraphBuilder.Measures`),
-/// in a block carved from the engine's table arena (`TextArena`) with room for the most each column may
-/// need, which the paragraph keeps fitted to what it holds (`kept`).
+/// each text (page faults). The builder writes the columns in place
+/// (`ParagraphBuilder.Measures`), in a block carved from the engine's table arena
+/// (`TextArena`) with room for the most each column may need, which the paragraph keeps
+/// fitted to what it holds (`kept`).
 ///
 /// The kerning is written last, when the paragraph is kept, from the dense column the
 /// builder measured into (`Int16` a cluster, in its scratch region: a kerning past it is

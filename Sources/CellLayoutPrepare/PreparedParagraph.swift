@@ -7,9 +7,9 @@ import CellLayoutCore
 /// A class, so that fitting, which walks paragraphs for every width, passes one reference
 /// around instead of retaining nine arrays at each step. The per-cluster tables, the pieces
 /// and the clusters' runs are one block (`ClusterTables`) the builder wrote in place in the
-/// engine's table arena (`TextArena`), handed over rather than copied (a long text is never held twice
-/// while it is prepared), in an arena chunk the paragraph holds: immutable once made,
-/// hence Sendable.
+/// engine's table arena (`TextArena`), handed over rather than copied (a long text is never
+/// held twice while it is prepared), in an arena chunk the paragraph holds: immutable once
+/// made, hence Sendable.
 ///
 /// The object keeps the block's address and where each column starts (32-bit offsets and
 /// counts: a text is at most `PreparedText.maxUTF16Count` code units), not a buffer pointer
