@@ -28,6 +28,7 @@ import Glibc
 /// follow the flags rounded up to 2), so every column is aligned for its type; the kerning
 /// comes last, after the glyphs when they are kept (a paragraph with no run measured from
 /// tables drops them, its kerning written over where they were).
+@usableFromInline
 package struct ClusterTables {
     /// The block (nil for a paragraph of no cluster: nothing is allocated).
     package let base: UnsafeMutableRawPointer?
@@ -108,6 +109,8 @@ package struct ClusterTables {
     }
 
     /// Where the pieces start: after the kerning, rounded up to 8 (`ShapedPiece`'s alignment).
+    /// `@usableFromInline`: the paragraph finds its pieces by it (`PreparedParagraph.pieces`).
+    @usableFromInline
     static func piecesOffset(_ count: Int, _ kernsOffset: Int, kernCount: Int) -> Int {
         (kernsOffset + (kernCount < count ? 6 * kernCount : 2 * count) + 7) & ~7
     }
@@ -163,7 +166,7 @@ package struct ClusterTables {
     ///
     /// The columns are moved up within the block, then the block is fitted to them where it
     /// is: a block carved from `arena` by giving its chunk back the room it does not use
-    /// (`TextArena.refit`: the text is written once, in the memory it is kept in, next to
+    /// (`TextArena.resize`: the text is written once, in the memory it is kept in, next to
     /// the texts prepared before it), a block from `malloc` (a long paragraph) by `realloc`,
     /// in a chunk of its own (a long text is never held twice). Only when the chunk was
     /// carved from since (another thread of the lane) or has no room for the pieces is the
@@ -199,7 +202,7 @@ package struct ClusterTables {
         let bytes = runsOffset + 2 * clusterRuns.count
         let allocated = Self.kernsOffset(count, glyphsOffset, hasPlainGlyphs: true) + 2 * count
         let block: UnsafeMutableRawPointer, owner: ArenaChunk
-        if let chunk, chunk._withUnsafeGuaranteedRef({ arena.refit(base, of: allocated, to: bytes, in: $0) }) {
+        if let chunk, chunk._withUnsafeGuaranteedRef({ arena.resize(base, of: allocated, to: bytes, in: $0) }) {
             (block, owner) = (base, chunk.takeRetainedValue())
         } else if chunk == nil, bytes > TextArena.sharedBlockBytes {
             guard let sized = realloc(base, bytes) else { fatalError("out of memory (\(bytes) bytes)") }

@@ -14,7 +14,7 @@ extension ParagraphBuilder {
         /// Each cluster's kerning with the next cluster (`Int16.min` where it is in
         /// `wideKerns`): written with `setKern(_:_:)`. In the builder's scratch region
         /// (zeroed), as the routes write it in any order: the block keeps it compacted
-        /// (`ClusterTables.finished`).
+        /// (`ClusterTables.kept`).
         package let kerns: Scratch<Int16>
         /// The kerning past Int16 (`PreparedParagraph.wideKerns`).
         package var wideKerns: [Int: Int32] = [:]

@@ -64,9 +64,11 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// What holds the pieces' glyphs, held for them (a piece's glyphs are unretained).
     let glyphs: PieceGlyphs
 
-    /// The byte offset in `tables` of the pieces: after the kerning, rounded up to 8.
+    /// The byte offset in `tables` of the pieces: after the kerning (`ClusterTables.piecesOffset`).
     @inlinable
-    var piecesOffset: Int32 { (kernsOffset + (kernCount < count ? 6 * kernCount : 2 * count) + 7) & ~7 }
+    var piecesOffset: Int32 {
+        Int32(truncatingIfNeeded: ClusterTables.piecesOffset(Int(count), Int(kernsOffset), kernCount: Int(kernCount)))
+    }
 
     /// The shaped pieces in logical order.
     @inlinable
@@ -215,8 +217,6 @@ package final class PreparedParagraph: @unchecked Sendable {
         wide = wideKerns.isEmpty && wideAdvances.isEmpty ? [:] : Self.wide(advances: wideAdvances, kerns: wideKerns)
         self.fonts = fonts
         self.glyphs = glyphs
-        assert(tables.base == nil || Int(piecesOffset) == tables.piecesOffset,
-               "PreparedParagraph works out where ClusterTables keeps the pieces as the tables do")
     }
 
     /// The advances past Int32 and the kerning past Int16 as `wide` keeps them (out of line:

@@ -98,7 +98,7 @@ extension TextArena {
     /// thread's lane and the chunk has the room, the chunk's room past it given back or
     /// taken; false (nothing changed) when it is not — another thread of the lane carved
     /// since, or the lane moved to a new chunk — or the room is not there.
-    package func refit(_ block: UnsafeMutableRawPointer, of bytes: Int, to fitted: Int, in chunk: ArenaChunk) -> Bool {
+    package func resize(_ block: UnsafeMutableRawPointer, of bytes: Int, to fitted: Int, in chunk: ArenaChunk) -> Bool {
         let start = block - chunk.base
         let end = start + (bytes + Self.alignment - 1) & ~(Self.alignment - 1)
         let fittedEnd = start + (fitted + Self.alignment - 1) & ~(Self.alignment - 1)
