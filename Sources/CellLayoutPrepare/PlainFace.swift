@@ -43,7 +43,13 @@ package final class PlainFace: @unchecked Sendable {
     /// rows a text meets are ever touched. Inter's table is ~2.4 MB (~1,100 plain units);
     /// writing a mark into every entry cost each new engine ~1.2 million stores and a page
     /// fault per 4 KB before its first text, where a Latin text's pairs touch a few dozen
-    /// pages.
+    /// pages. The mapping is shared, not private: a private anonymous page read before it
+    /// is written is the kernel's zero page, and the first write replaces it — a change of
+    /// mapping that every other CPU running the process must drop from its TLB, one
+    /// inter-processor interrupt per page (~1.8 ms of CPU a two-thread cold pass over
+    /// public-10k, none at one thread). A shared anonymous page is the page's own from its
+    /// first read. (A child process forked after the table is made shares it: both write
+    /// the same kernings, measured from the same face.)
     private let kerning: UnsafeMutablePointer<Atomic<Int16>>
     /// The unscaled HarfBuzz font of the face (owned by the face, which outlives its tables).
     private let unscaled: OpaquePointer
@@ -72,7 +78,7 @@ package final class PlainFace: @unchecked Sendable {
         self.rows = rows
         self.rowCount = count
         let bytes = count * count * MemoryLayout<Atomic<Int16>>.stride
-        guard let table = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        guard let table = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
               table != UnsafeMutableRawPointer(bitPattern: -1) else {
             fatalError("out of memory (a kerning table of \(bytes) bytes)")
         }
