@@ -2,7 +2,7 @@
 //
 //   cell-layout-bench text  --corpus FILE [--threads N|all] [--limit N] [--width 343]
 //                           [--rotate 600] [--size 17] [--fonts bundled|system|DIR] [--window 0]
-//                           [--paired 0]
+//                           [--paired 0] [--pass-log FILE]
 //       Cold pass: a NEW TextEngine (empty memo; bundled fonts only, or with --fonts system
 //       the default settings — the system's fonts through fontconfig — or with --fonts DIR
 //       the bundled fonts and those in DIR, no system fonts), prepare + fit every
@@ -16,7 +16,9 @@
 //       With --paired SECONDS (and N > 1), then pairs of cold passes, one on one thread and
 //       one on N, each with a new engine and every pass's texts kept, until the N-thread
 //       passes' cold time adds up to SECONDS: the N-thread scaling from the same work in
-//       the same process at the same time (see pairedPasses below).
+//       the same process at the same time (see pairedPasses below). --pass-log FILE writes
+//       each paired pass's thread count, start and end (CLOCK_MONOTONIC seconds) and minor
+//       page faults, a line each, for scripts/dev/paired-profile.
 //
 //   cell-layout-bench table --corpus FILE [--rows 1000000] [--width 375] [--queries 100000]
 //                           [--updates 100] [--images 1]
@@ -70,6 +72,13 @@ func cpuNow() -> Double {
 
 /// The process's CPU time in seconds (every thread, user + system): the cold pass's clock beside
 /// wall time, as the peers' `cpu_s()` (Tests/Oracles/row_stream.h) is theirs.
+/// The process's minor page faults so far (`getrusage`): fresh pages touched.
+func minorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt
+}
+
 func processCPU() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
@@ -253,7 +262,7 @@ func textBenchmark(_ args: Arguments) throws {
     let window = try windowPasses(texts, first: (prepared, cold, coldCPU), seconds: args.double("window", 0),
                                   threads: threads, width: width, make: coldEngine)
     let paired = try pairedPasses(texts, seconds: args.double("paired", 0), threads: threads, width: width,
-                                  make: coldEngine)
+                                  passLog: args.values["pass-log"], make: coldEngine)
     withExtendedLifetime(prepared) {}
 
     let coldRate = Double(n) / cold
@@ -303,10 +312,11 @@ func textBenchmark(_ args: Arguments) throws {
 /// 137–158 ms for the passes before them. Paired, both sides prepare the same rows the same
 /// number of times in the same process, interleaved pass by pass, so that memory growth and
 /// the host's load fall on both alike.
-func pairedPasses(_ texts: [String], seconds window: Double, threads: Int, width: Double,
+func pairedPasses(_ texts: [String], seconds window: Double, threads: Int, width: Double, passLog: String? = nil,
                   make: () throws -> (TextEngine, Font)) rethrows
     -> (pairs: Int, one: (seconds: Double, cpuSeconds: Double), many: (seconds: Double, cpuSeconds: Double)) {
     var kept: [[PreparedText]] = []
+    var log = ""
     var pairs = 0, one = (seconds: 0.0, cpuSeconds: 0.0), many = (seconds: 0.0, cpuSeconds: 0.0)
     while threads > 1 && many.seconds < window && pairs < 100 {
         // The two sides take turns going first, so that neither always meets the memory
@@ -314,23 +324,29 @@ func pairedPasses(_ texts: [String], seconds window: Double, threads: Int, width
         let first = try timedColdPass(texts, threads: pairs % 2 == 0 ? 1 : threads, width: width, make: make)
         let second = try timedColdPass(texts, threads: pairs % 2 == 0 ? threads : 1, width: width, make: make)
         let (single, multi) = pairs % 2 == 0 ? (first, second) : (second, first)
+        for (count, pass) in [(1, single), (threads, multi)] {
+            log += String(format: "%d %.9f %.9f %d\n", count, pass.start, pass.start + pass.seconds, pass.faults)
+        }
         kept += [single.texts, multi.texts]
         one = (one.seconds + single.seconds, one.cpuSeconds + single.cpuSeconds)
         many = (many.seconds + multi.seconds, many.cpuSeconds + multi.cpuSeconds)
         pairs += 1
     }
     withExtendedLifetime(kept) {}
+    if let passLog, !FileManager.default.createFile(atPath: passLog, contents: Data(log.utf8)) {
+        fail("cannot write \(passLog)")
+    }
     return (pairs, one, many)
 }
 
 /// One cold pass of `coldPrepare` with a new engine from `make` (made before the clock
-/// starts): its texts, wall and process CPU seconds.
+/// starts): its texts, wall and process CPU seconds, and when it started (`now()`).
 func timedColdPass(_ texts: [String], threads: Int, width: Double, make: () throws -> (TextEngine, Font)) rethrows
-    -> (texts: [PreparedText], seconds: Double, cpuSeconds: Double) {
+    -> (texts: [PreparedText], seconds: Double, cpuSeconds: Double, start: Double, faults: Int) {
     let (engine, font) = try make()
-    let t0 = now(), c0 = processCPU()
+    let f0 = minorFaults(), t0 = now(), c0 = processCPU()
     let (prepared, _) = coldPrepare(texts, engine: engine, font: font, width: width, threads: threads)
-    return (prepared, now() - t0, processCPU() - c0)
+    return (prepared, now() - t0, processCPU() - c0, t0, minorFaults() - f0)
 }
 
 /// The cold pass over a window: after the `first` pass (its texts, wall and CPU seconds),
