@@ -1,6 +1,7 @@
 import Glibc
 
-/// A paragraph's per-cluster tables in one allocation: each cluster's advance (`Int32`),
+/// A paragraph's per-cluster tables in one allocation: each cluster's advance (`Int32`
+/// while the builder measures, kept as `Int16` when every advance of the paragraph fits),
 /// its UTF-16 start when clusters are not all one code unit (`Int32`, one more entry than
 /// clusters), where its segments end (`Int32`, room for as many as it has break
 /// opportunities while it is built), its `ClusterFlags` (a byte), the glyphs of its runs
@@ -24,8 +25,15 @@ import Glibc
 /// where a third of its clusters or more kern keeps the dense column, which is then the
 /// smaller.
 ///
+/// The advances are the largest column: 4 bytes a cluster, a quarter of what a cold pass
+/// over public-10k kept, where the advances of text at body sizes all fit in 16 bits
+/// (32 pt); `kept` narrows them in place when they do (`hasNarrowAdvances`): 2 bytes a
+/// cluster less fresh memory (public-10k 37.1 → 32.6 MB, intl 54.4 → 50.4 MB), and every
+/// fresh page is a page fault, which costs more at two threads (both vCPUs faulting at once).
+///
 /// Column offsets are multiples of 4 bytes but for the flags' and the glyphs' (which
-/// follow the flags rounded up to 2), so every column is aligned for its type; the kerning
+/// follow the flags rounded up to 2), so every column is aligned for its type (the narrow
+/// advances' column is rounded up to 4); the kerning
 /// comes last, after the glyphs when they are kept (a paragraph with no run measured from
 /// tables drops them, its kerning written over where they were).
 @usableFromInline
@@ -53,6 +61,13 @@ package struct ClusterTables {
     /// Whether the block keeps each cluster's attribute run after the pieces (an
     /// attributed text's paragraph, once kept).
     package let hasClusterRuns: Bool
+    /// The advances' bytes: 4 a cluster, or once `kept` narrowed them 2 a cluster rounded
+    /// up to 4 (`advancesBytes(_:narrow:)`) — kept, not worked out, as every column after
+    /// them is found from it.
+    let advancesBytes: Int
+    /// Whether the advances are kept in 16 bits (`narrowAdvances`; `kept` narrows them
+    /// when every one fits), not 32 (`advances`).
+    package var hasNarrowAdvances: Bool { advancesBytes != 4 * count }
 
     /// The block of a paragraph of `count` clusters, with their starts when `hasStarts`
     /// and room for `segmentCapacity` segment ends: advances and flags zeroed, the rest not
@@ -66,11 +81,12 @@ package struct ClusterTables {
         kernCount = 0
         pieceCount = 0
         hasClusterRuns = false
+        advancesBytes = 4 * count
         guard count > 0 else {
             (base, chunk) = (nil, nil)
             return
         }
-        let flagsOffset = Self.flagsOffset(count, hasStarts, segmentCapacity)
+        let flagsOffset = Self.flagsOffset(count, hasStarts, segmentCapacity, advancesBytes: 4 * count)
         let bytes = Self.kernsOffset(count, Self.glyphsOffset(count, flagsOffset), hasPlainGlyphs: true) + 2 * count
         if bytes <= TextArena.sharedBlockBytes, let carved = arena?.carve(bytes: bytes) {
             (chunk, base) = (Unmanaged.passRetained(carved.chunk), carved.block)
@@ -83,7 +99,7 @@ package struct ClusterTables {
     }
 
     private init(_ tables: ClusterTables, base: UnsafeMutableRawPointer?, segmentCapacity: Int,
-                 hasPlainGlyphs: Bool, kernCount: Int, pieceCount: Int, hasClusterRuns: Bool) {
+                 hasPlainGlyphs: Bool, kernCount: Int, pieceCount: Int, hasClusterRuns: Bool, advancesBytes: Int) {
         self.base = base
         chunk = nil
         count = tables.count
@@ -93,14 +109,22 @@ package struct ClusterTables {
         self.kernCount = kernCount
         self.pieceCount = pieceCount
         self.hasClusterRuns = hasClusterRuns
+        self.advancesBytes = advancesBytes
     }
 
     /// The tables of a paragraph of no cluster (nothing allocated).
     package static var none: ClusterTables { ClusterTables(count: 0, hasStarts: false, segmentCapacity: 0) }
 
-    static func segmentsOffset(_ count: Int, _ hasStarts: Bool) -> Int { 4 * count + (hasStarts ? 4 * (count + 1) : 0) }
-    static func flagsOffset(_ count: Int, _ hasStarts: Bool, _ segmentCapacity: Int) -> Int {
-        segmentsOffset(count, hasStarts) + 4 * segmentCapacity
+    /// The advances' bytes: 4 a cluster, or 2 when narrow, rounded up to 4 (the starts
+    /// and the segment ends after them are `Int32`).
+    /// `@usableFromInline`: the paragraph finds its starts by it (`PreparedParagraph.clusterStarts`).
+    @usableFromInline
+    static func advancesBytes(_ count: Int, narrow: Bool) -> Int { narrow ? (2 * count + 3) & ~3 : 4 * count }
+    static func segmentsOffset(_ count: Int, _ hasStarts: Bool, advancesBytes: Int) -> Int {
+        advancesBytes + (hasStarts ? 4 * (count + 1) : 0)
+    }
+    static func flagsOffset(_ count: Int, _ hasStarts: Bool, _ segmentCapacity: Int, advancesBytes: Int) -> Int {
+        segmentsOffset(count, hasStarts, advancesBytes: advancesBytes) + 4 * segmentCapacity
     }
     static func glyphsOffset(_ count: Int, _ flagsOffset: Int) -> Int { flagsOffset + ((count + 1) & ~1) }
     /// Where the kerning starts: after the glyphs when the block has them, rounded up to 4.
@@ -115,16 +139,20 @@ package struct ClusterTables {
         (kernsOffset + (kernCount < count ? 6 * kernCount : 2 * count) + 7) & ~7
     }
 
-    var segmentsOffset: Int { Self.segmentsOffset(count, hasStarts) }
-    var flagsOffset: Int { Self.flagsOffset(count, hasStarts, segmentCapacity) }
+    var segmentsOffset: Int { Self.segmentsOffset(count, hasStarts, advancesBytes: advancesBytes) }
+    var flagsOffset: Int { Self.flagsOffset(count, hasStarts, segmentCapacity, advancesBytes: advancesBytes) }
     var glyphsOffset: Int { Self.glyphsOffset(count, flagsOffset) }
     var kernsOffset: Int { Self.kernsOffset(count, glyphsOffset, hasPlainGlyphs: hasPlainGlyphs) }
     var piecesOffset: Int { Self.piecesOffset(count, kernsOffset, kernCount: kernCount) }
 
-    /// Each cluster's advance.
-    package var advances: UnsafeMutableBufferPointer<Int32> { column(at: 0, count: count) }
+    /// Each cluster's advance (empty once kept narrow: `narrowAdvances`).
+    package var advances: UnsafeMutableBufferPointer<Int32> { column(at: 0, count: hasNarrowAdvances ? 0 : count) }
+    /// Each cluster's advance in 16 bits, when `kept` found they all fit (else empty).
+    package var narrowAdvances: UnsafeMutableBufferPointer<Int16> { column(at: 0, count: hasNarrowAdvances ? count : 0) }
     /// Each cluster's UTF-16 start in the text, and the paragraph's end (nil without them).
-    package var starts: UnsafeMutableBufferPointer<Int32>? { hasStarts ? column(at: 4 * count, count: count + 1) : nil }
+    package var starts: UnsafeMutableBufferPointer<Int32>? {
+        hasStarts ? column(at: advancesBytes, count: count + 1) : nil
+    }
     /// Room for the segments' ends (`segmentCapacity` of them; the paragraph keeps as many
     /// as the builder wrote).
     package var segmentEnds: UnsafeMutableBufferPointer<Int32> { column(at: segmentsOffset, count: segmentCapacity) }
@@ -158,6 +186,7 @@ package struct ClusterTables {
     }
 
     /// The tables as a paragraph keeps them, and the arena chunk that owns their block:
+    /// the advances in 16 bits when every one fits (`hasNarrowAdvances`),
     /// room for `segmentCount` segment ends (of the `segmentCapacity` the builder had),
     /// without the glyphs column unless `keepsPlainGlyphs`, with the kerning of `kerns`
     /// (one per cluster, as the builder measured it) after it — the kerned clusters alone
@@ -193,9 +222,16 @@ package struct ClusterTables {
             (base + offset).copyMemory(from: kerns.baseAddress!, byteCount: 2 * count)
             (kernBytes, kernCount) = (2 * count, count)
         }
-        // Exact: the segment ends the paragraph has, the columns after them moved up (by a
+        // Exact: the advances narrowed when they fit, the starts and the segment ends the
+        // paragraph has moved up behind them, the columns after those moved up (each by a
         // multiple of 4 bytes, so each keeps its alignment), the pieces and runs after them.
-        let shift = 4 * (segmentCapacity - segmentCount)
+        // (One cluster's advance takes 4 bytes either way: left as it is.)
+        let narrow = Self.advancesBytes(count, narrow: true) < 4 * count && Self.narrowed(advances)
+        let advancesShift = 4 * count - Self.advancesBytes(count, narrow: narrow)
+        if advancesShift > 0 {
+            memmove(base + 4 * count - advancesShift, base + 4 * count, segmentsOffset + 4 * segmentCount - 4 * count)
+        }
+        let shift = advancesShift + 4 * (segmentCapacity - segmentCount)
         if shift > 0 { memmove(base + flagsOffset - shift, base + flagsOffset, offset + kernBytes - flagsOffset) }
         let piecesOffset = Self.piecesOffset(count, offset - shift, kernCount: kernCount)
         let runsOffset = piecesOffset + MemoryLayout<ShapedPiece>.stride * pieces.count
@@ -220,8 +256,45 @@ package struct ClusterTables {
         }
         let tables = ClusterTables(self, base: block, segmentCapacity: segmentCount,
                                    hasPlainGlyphs: keepsPlainGlyphs, kernCount: kernCount, pieceCount: pieces.count,
-                                   hasClusterRuns: !clusterRuns.isEmpty)
+                                   hasClusterRuns: !clusterRuns.isEmpty,
+                                   advancesBytes: Self.advancesBytes(count, narrow: narrow))
         return (tables, owner)
+    }
+
+    /// Whether every one of `advances` fits in 16 bits — then narrowed in place, each
+    /// into the first half of the column — or not (left as they are: a wide advance's
+    /// mark, `PreparedParagraph.wideAdvance`, does not fit either). Both loops take sixteen
+    /// advances at a time: the test first (an advance fits when adding 2^15 leaves its top
+    /// half clear), as narrowing writes over the column; each sixteen are read before
+    /// their narrow form is written, over advances already read. (Eight, four and one at a
+    /// time for the tail cost more instructions, not fewer.)
+    private static func narrowed(_ advances: UnsafeMutableBufferPointer<Int32>) -> Bool {
+        // Raw loads and stores: the same bytes are read as Int32 and written as Int16.
+        let column = UnsafeMutableRawPointer(advances.baseAddress!), count = advances.count
+        var spills = SIMD16<Int32>.zero, c = 0
+        while c &+ 16 <= count {
+            spills |= column.loadUnaligned(fromByteOffset: 4 &* c, as: SIMD16<Int32>.self) &+ 0x8000
+            c &+= 16
+        }
+        var spill: UInt32 = 0
+        for i in 0..<16 { spill |= UInt32(bitPattern: spills[i]) }
+        while c < count {
+            spill |= UInt32(bitPattern: column.load(fromByteOffset: 4 &* c, as: Int32.self) &+ 0x8000)
+            c &+= 1
+        }
+        guard spill >> 16 == 0 else { return false }
+        c = 0
+        while c &+ 16 <= count {
+            let sixteen = column.loadUnaligned(fromByteOffset: 4 &* c, as: SIMD16<Int32>.self)
+            column.storeBytes(of: SIMD16<Int16>(truncatingIfNeeded: sixteen), toByteOffset: 2 &* c, as: SIMD16<Int16>.self)
+            c &+= 16
+        }
+        while c < count {
+            let advance = column.load(fromByteOffset: 4 &* c, as: Int32.self)
+            column.storeBytes(of: Int16(truncatingIfNeeded: advance), toByteOffset: 2 &* c, as: Int16.self)
+            c &+= 1
+        }
+        return true
     }
 
     /// The index and the value of each of `kerns` that is not zero, in order, into

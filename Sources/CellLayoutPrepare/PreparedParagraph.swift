@@ -53,6 +53,8 @@ package final class PreparedParagraph: @unchecked Sendable {
     @usableFromInline package let isRightToLeft: Bool
     /// Whether the block keeps each cluster's attribute run (`clusterRuns`).
     @usableFromInline let hasClusterRuns: Bool
+    /// Whether the advances are kept in 16 bits (`ClusterTables.hasNarrowAdvances`).
+    @usableFromInline let hasNarrowAdvances: Bool
     /// The advances past Int32 (key `2 c`) and the kerning past Int16 (key `2 c + 1`) of
     /// cluster `c`: one cluster can be that wide — a ZWJ chain of thousands of emoji at a
     /// large size — and its width is kept exact rather than wrapped or trapped on (issue
@@ -104,13 +106,24 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// `clusterStart(_:)`.
     @inlinable
     package var clusterStarts: UnsafeMutableBufferPointer<Int32>? {
-        hasStarts ? column(4 * count, clusterCount + 1, as: Int32.self) : nil
+        guard hasStarts else { return nil }
+        let offset = ClusterTables.advancesBytes(clusterCount, narrow: hasNarrowAdvances)
+        return column(Int32(truncatingIfNeeded: offset), clusterCount + 1, as: Int32.self)
     }
     /// Each cluster's advance in layout units (1/1024 pt), kerning with the next cluster
     /// included; ``wideAdvance`` for a cluster wider than Int32 holds, whose advance is kept
-    /// apart (`wide`). Read with `advance(_:)`.
+    /// apart (`wide`). Empty when they are kept in 16 bits (`narrowAdvances`). Read with
+    /// `advance(_:)`.
     @inlinable
-    package var advances: UnsafeMutableBufferPointer<Int32> { column(0, clusterCount, as: Int32.self) }
+    package var advances: UnsafeMutableBufferPointer<Int32> {
+        column(0, hasNarrowAdvances ? 0 : clusterCount, as: Int32.self)
+    }
+    /// Each cluster's advance, as `advances`, when every one fits in 16 bits (most text:
+    /// 32 pt); else empty.
+    @inlinable
+    package var narrowAdvances: UnsafeMutableBufferPointer<Int16> {
+        column(0, hasNarrowAdvances ? clusterCount : 0, as: Int16.self)
+    }
     /// What `advances` holds for a cluster whose advance is kept apart.
     @inlinable
     package static var wideAdvance: Int32 { .min }
@@ -157,6 +170,7 @@ package final class PreparedParagraph: @unchecked Sendable {
     /// cluster of a word it breaks.
     @inlinable
     package func advance(_ c: Int) -> Int64 {
+        if hasNarrowAdvances { return Int64(narrowAdvances[c]) }
         let advance = advances[c]
         return advance != Self.wideAdvance ? Int64(advance) : wideAdvance(c)
     }
@@ -211,6 +225,7 @@ package final class PreparedParagraph: @unchecked Sendable {
         flagsOffset = Int32(tables.flagsOffset)
         pieceCount = Int32(tables.pieceCount)
         hasClusterRuns = tables.hasClusterRuns
+        hasNarrowAdvances = tables.hasNarrowAdvances
         hasStarts = tables.hasStarts
         hasPlainGlyphs = tables.hasPlainGlyphs && tables.count > 0
         isRightToLeft = (tables.pieces.lazy.map(\.level).min() ?? 0) & 1 == 1

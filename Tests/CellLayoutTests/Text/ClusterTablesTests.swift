@@ -58,7 +58,10 @@ import Testing
                         let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count / 2 + 1,
                                                    in: carved ? arena : nil)
                         #expect((tables.chunk != nil) == (carved && count < 3000))
-                        Self.write(tables)
+                        // One advance past 16 bits where every other cluster kerns: those
+                        // blocks keep the advances in 32 bits, the others narrow them.
+                        let wideAt = every == 2 ? count / 2 : nil
+                        Self.write(tables, wideAt: wideAt)
                         let segmentCount = count / 3 + 1
                         // Pieces and runs in some cases: one piece per 2 clusters up to 5,
                         // each of its own offsets and level; a run per cluster.
@@ -75,7 +78,8 @@ import Testing
                         let label = "\(count) clusters, every \(every), glyphs \(keepsGlyphs), carved \(carved)"
                         #expect(kept.plainGlyphs.count == (keepsGlyphs ? count : 0), "\(label)")
                         #expect(kept.segmentCapacity == segmentCount, "\(label)")
-                        Self.check(kept, count: count, glyphs: keepsGlyphs)
+                        #expect(kept.hasNarrowAdvances == (wideAt == nil && count > 1), "\(label)")
+                        Self.check(kept, count: count, glyphs: keepsGlyphs, wideAt: wideAt)
                         #expect(kept.pieces.map { [$0.utf16Start, $0.utf16End, Int($0.level), $0.run] }
                                 == pieces.map { [$0.utf16Start, $0.utf16End, Int($0.level), $0.run] }, "\(label)")
                         #expect(Array(kept.clusterRuns) == runs, "\(label)")
@@ -228,6 +232,48 @@ import Testing
         #expect((0..<4).map(paragraph.kern) == kerns.map(Int64.init))
     }
 
+    /// `kept` keeps the advances in 16 bits exactly when every one fits (and there are two
+    /// or more: one takes 4 bytes either way): the extremes of
+    /// Int16 narrow, one past either end keeps 32 bits, and so does the mark of an advance
+    /// kept apart (`PreparedParagraph.wideAdvance`); the columns after the advances (starts,
+    /// segment ends, flags, glyphs, kerning) move up behind them, intact and aligned.
+    @Test(arguments: [false, true])
+    func advancesAreKeptNarrowWhenTheyFit(hasStarts: Bool) {
+        let arena = TextArena()
+        let cases: [(odd: Int32, narrow: Bool)] = [(Int32(Int16.max), true), (Int32(Int16.min), true),
+                                                   (Int32(Int16.max) + 1, false), (Int32(Int16.min) - 1, false),
+                                                   (PreparedParagraph.wideAdvance, false)]
+        for count in [1, 2, 3, 7, 64] {
+            for (odd, narrow) in cases {
+                let tables = ClusterTables(count: count, hasStarts: hasStarts, segmentCapacity: count, in: arena)
+                Self.write(tables)
+                tables.advances[count - 1] = odd
+                var kerns = [Int16](repeating: 0, count: count)
+                kerns[0] = -7
+                let (kept, _) = kerns.withUnsafeMutableBufferPointer {
+                    tables.kept(segmentCount: (count + 1) / 2, keepsPlainGlyphs: true, kerns: $0, pieces: [],
+                                clusterRuns: [], in: arena)
+                }
+                let label = "\(count) clusters, last advance \(odd)"
+                let narrow = narrow && count > 1  // one cluster's advance takes 4 bytes either way
+                #expect(kept.hasNarrowAdvances == narrow, "\(label)")
+                let advances = narrow ? kept.narrowAdvances.map(Int32.init) : Array(kept.advances)
+                #expect(advances == (0..<count).map { $0 == count - 1 ? odd : Int32(1000 + $0) }, "\(label)")
+                #expect(Array(kept.flags) == (0..<count).map { UInt8(truncatingIfNeeded: 7 * $0 + 1) }, "\(label)")
+                #expect(Array(kept.plainGlyphs) == (0..<count).map { UInt16(50_000 + $0) }, "\(label)")
+                #expect(Array(kept.segmentEnds) == (0..<(count + 1) / 2).map { Int32(200_000 + $0) }, "\(label)")
+                if let starts = kept.starts {
+                    #expect(Array(starts) == (0...count).map { Int32(-100_000 - $0) }, "\(label)")
+                    #expect(Int(bitPattern: starts.baseAddress!) % 4 == 0, "\(label)")
+                }
+                #expect(Int(bitPattern: kept.segmentEnds.baseAddress!) % 4 == 0, "\(label)")
+                #expect(kept.kernValues.first == -7, "\(label)")
+                #expect(kept.segmentsOffset == (narrow ? (2 * count + 3) & ~3 : 4 * count) + (hasStarts ? 4 * (count + 1) : 0),
+                        "\(label): narrow advances take 2 bytes a cluster")
+            }
+        }
+    }
+
     /// A paragraph object is one allocation of malloc's 128-byte size class (120 bytes
     /// usable, `PreparedParagraph`'s layout): a text keeps about two, each fresh memory.
     /// Checked on a plain, a general and an empty paragraph.
@@ -263,9 +309,10 @@ import Testing
         #expect(paragraph.kernValues.first == PreparedParagraph.wideKern)
     }
 
-    static func write(_ tables: ClusterTables) {
+    /// Writes every column: advance `1000 + i` (40,000, past 16 bits, at `wideAt`), ….
+    static func write(_ tables: ClusterTables, wideAt: Int? = nil) {
         for i in 0..<tables.count {
-            tables.advances[i] = Int32(1000 + i)
+            tables.advances[i] = i == wideAt ? 40_000 : Int32(1000 + i)
             tables.flags[i] = UInt8(truncatingIfNeeded: 7 * i + 1)
             tables.plainGlyphs[i] = UInt16(50_000 + i)
         }
@@ -273,9 +320,10 @@ import Testing
         for i in tables.segmentEnds.indices { tables.segmentEnds[i] = Int32(200_000 + i) }
     }
 
-    static func check(_ tables: ClusterTables, count: Int, glyphs: Bool,
+    static func check(_ tables: ClusterTables, count: Int, glyphs: Bool, wideAt: Int? = nil,
                       sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(Array(tables.advances) == (0..<count).map { Int32(1000 + $0) }, sourceLocation: sourceLocation)
+        let advances = tables.hasNarrowAdvances ? tables.narrowAdvances.map(Int32.init) : Array(tables.advances)
+        #expect(advances == (0..<count).map { $0 == wideAt ? 40_000 : Int32(1000 + $0) }, sourceLocation: sourceLocation)
         #expect(Array(tables.flags) == (0..<count).map { UInt8(truncatingIfNeeded: 7 * $0 + 1) },
                 sourceLocation: sourceLocation)
         if let starts = tables.starts {
