@@ -118,8 +118,8 @@ package final class PreparedParagraph: @unchecked Sendable {
     package var advances: UnsafeMutableBufferPointer<Int32> {
         column(0, hasNarrowAdvances ? 0 : clusterCount, as: Int32.self)
     }
-    /// Each cluster's advance, as `advances`, when every one fits in 16 bits (most text:
-    /// 32 pt); else empty.
+    /// Each cluster's advance, as `advances`, when every one of the paragraph fits in 16
+    /// bits (each under 32 pt: most text); else empty.
     @inlinable
     package var narrowAdvances: UnsafeMutableBufferPointer<Int16> {
         column(0, hasNarrowAdvances ? clusterCount : 0, as: Int16.self)
