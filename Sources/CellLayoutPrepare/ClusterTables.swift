@@ -226,7 +226,7 @@ package struct ClusterTables {
         // paragraph has moved up behind them, the columns after those moved up (each by a
         // multiple of 4 bytes, so each keeps its alignment), the pieces and runs after them.
         // (One cluster's advance takes 4 bytes either way: left as it is.)
-        let narrow = Self.advancesBytes(count, narrow: true) < 4 * count && Self.narrowed(advances)
+        let narrow = count > 1 && Self.narrowed(advances)
         let advancesShift = 4 * count - Self.advancesBytes(count, narrow: narrow)
         if advancesShift > 0 {
             memmove(base + 4 * count - advancesShift, base + 4 * count, segmentsOffset + 4 * segmentCount - 4 * count)
